@@ -1,0 +1,33 @@
+import Foundation
+
+/// Finds the API key: the provider's environment variable first, then `[source] api-key-file`.
+/// The key itself is never logged; only where it came from.
+public enum APIKeySource {
+    public struct Resolved: Sendable {
+        public var key: String?
+        public var warnings: [String]
+    }
+
+    public static func resolve(for provider: Config.Provider, config: Config,
+                               environment: [String: String]) throws(ConfigError) -> Resolved {
+        if let key = environment[provider.keyVariable]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty {
+            return Resolved(key: key, warnings: [])
+        }
+        guard var path = config.apiKeyFile else { return Resolved(key: nil, warnings: []) }
+        if path.hasPrefix("~/") { path = (environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst(1) }
+        let data: Data?
+        do { data = try Platform.read(path) } catch {
+            throw ConfigError("Cannot read api-key-file \(path) (\(error)); check its path and permissions.")
+        }
+        guard let data, let text = String(data: data, encoding: .utf8) else {
+            throw ConfigError("api-key-file \(path) does not exist or is not text; create it with only the key in it.")
+        }
+        let key = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !key.isEmpty else { throw ConfigError("api-key-file \(path) is empty; put the key in it.") }
+        var warnings: [String] = []
+        if Platform.isReadableByOthers(path) {
+            warnings.append("api-key-file \(path) is readable by other users; run chmod 600 \(path).")
+        }
+        return Resolved(key: key, warnings: warnings)
+    }
+}

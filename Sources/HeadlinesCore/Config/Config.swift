@@ -1,0 +1,181 @@
+import Foundation
+
+/// Everything the config file can set, with the defaults that apply when it does not.
+/// Built by `Config.parse(groups:file:)` from the key file's raw strings, so that validation is
+/// pure and testable; the desktop module only reads the file with GKeyFile.
+public struct Config: Equatable, Sendable {
+    public enum Provider: String, Sendable, CaseIterable {
+        case apitube, newsapi
+        public var displayName: String { self == .apitube ? "APITube" : "NewsAPI" }
+        public var keyVariable: String { self == .apitube ? "APITUBE_API_KEY" : "NEWSAPI_API_KEY" }
+    }
+
+    // [source]
+    public var provider: Provider = .apitube
+    public var baseURL: URL?
+    public var country: String = ""
+    public var language: String = "en"
+    public var category: String = ""
+    public var query: String = ""
+    public var pageSize: Int = 10
+    public var apiKeyFile: String?
+    public var timeout: TimeInterval = 30
+    // [refresh]
+    public var interval: TimeInterval = 30 * 60
+    public var dailyBudget: Int = 48
+    // [notify]
+    public var notifyEnabled: Bool = true
+    public var maxPerRefresh: Int = 3
+    // [bar]
+    public var rotate: TimeInterval = 0
+    public var maxLength: Int = 60
+
+    public init() {}
+
+    /// The keys each group accepts and what a value must look like, in the words an error uses.
+    static let schema: [String: [String: String]] = [
+        "source": [
+            "provider": "one of " + Provider.allCases.map(\.rawValue).joined(separator: ", "),
+            "base-url": "an http or https URL",
+            "country": "a two-letter country code such as us, or empty",
+            "language": "a two-letter language code such as en, or empty",
+            "category": "a NewsAPI category such as technology, or empty",
+            "query": "search words, or empty",
+            "page-size": "a whole number from 1 to 100",
+            "api-key-file": "the path of a file holding only the key",
+            "timeout": "a duration from 1s to 5m, such as 30s",
+        ],
+        "refresh": [
+            "interval": "a duration from 1s to 24h, such as 30m",
+            "daily-budget": "a whole number from 1 to 1440",
+        ],
+        "notify": [
+            "enabled": "true or false",
+            "max-per-refresh": "a whole number from 1 to 50",
+        ],
+        "bar": [
+            "rotate": "a duration such as 10s, or 0 for no rotation",
+            "max-length": "a whole number from 10 to 500",
+        ],
+    ]
+}
+
+/// A config file problem, worded to name the file, the key and what is accepted.
+public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+extension Config {
+    /// Validates the raw strings of a key file (`groups[group][key]`), starting from the defaults.
+    public static func parse(groups: [String: [String: String]], file: String) throws(ConfigError) -> Config {
+        var config = Config()
+        for (group, keys) in groups.sorted(by: { $0.key < $1.key }) {
+            guard let allowed = schema[group] else {
+                throw ConfigError("\(file): unknown group [\(group)]; use [source], [refresh], [notify] or [bar].")
+            }
+            for (key, raw) in keys.sorted(by: { $0.key < $1.key }) {
+                guard let accepted = allowed[key] else {
+                    throw ConfigError("\(file): unknown key '\(key)' in [\(group)]; accepted keys are \(allowed.keys.sorted().joined(separator: ", ")).")
+                }
+                let value = raw.trimmingCharacters(in: .whitespaces)
+                func bad() -> ConfigError {
+                    ConfigError("\(file): [\(group)] \(key) = '\(value)' is not valid; use \(accepted).")
+                }
+                switch (group, key) {
+                case ("source", "provider"):
+                    guard let p = Provider(rawValue: value.lowercased()) else { throw bad() }
+                    config.provider = p
+                case ("source", "base-url"):
+                    guard let url = URL(string: value), URLPolicy.isOpenable(url) else { throw bad() }
+                    config.baseURL = url
+                case ("source", "country"):
+                    guard value.isEmpty || (value.count == 2 && value.allSatisfy(\.isLetter)) else { throw bad() }
+                    config.country = value.lowercased()
+                case ("source", "language"):
+                    guard value.isEmpty || (value.count == 2 && value.allSatisfy(\.isLetter)) else { throw bad() }
+                    config.language = value.lowercased()
+                case ("source", "category"): config.category = value
+                case ("source", "query"): config.query = value
+                case ("source", "page-size"):
+                    guard let n = Int(value), (1...100).contains(n) else { throw bad() }
+                    config.pageSize = n
+                case ("source", "api-key-file"):
+                    guard !value.isEmpty else { throw bad() }
+                    config.apiKeyFile = value
+                case ("source", "timeout"):
+                    guard let d = Duration.parse(value), d >= 1, d <= 300 else { throw bad() }
+                    config.timeout = d
+                case ("refresh", "interval"):
+                    guard let d = Duration.parse(value), d >= 1, d <= 86400 else { throw bad() }
+                    config.interval = d
+                case ("refresh", "daily-budget"):
+                    guard let n = Int(value), (1...1440).contains(n) else { throw bad() }
+                    config.dailyBudget = n
+                case ("notify", "enabled"):
+                    guard let b = parseBool(value) else { throw bad() }
+                    config.notifyEnabled = b
+                case ("notify", "max-per-refresh"):
+                    guard let n = Int(value), (1...50).contains(n) else { throw bad() }
+                    config.maxPerRefresh = n
+                case ("bar", "rotate"):
+                    guard let d = Duration.parse(value), d == 0 || d >= 1 else { throw bad() }
+                    config.rotate = d
+                case ("bar", "max-length"):
+                    guard let n = Int(value), (10...500).contains(n) else { throw bad() }
+                    config.maxLength = n
+                default:
+                    throw bad()
+                }
+            }
+        }
+        return config
+    }
+
+    static func parseBool(_ s: String) -> Bool? {
+        switch s.lowercased() {
+        case "true", "yes", "on", "1": return true
+        case "false", "no", "off", "0": return false
+        default: return nil
+        }
+    }
+}
+
+/// Durations as people write them in the config: `90s`, `30m`, `1h`, `1h30m`, or bare seconds.
+public enum Duration {
+    public static func parse(_ text: String) -> TimeInterval? {
+        let s = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !s.isEmpty else { return nil }
+        if let plain = Double(s) { return plain >= 0 ? plain : nil }
+        var total: Double = 0
+        var number = ""
+        var sawUnit = false
+        for ch in s {
+            if ch.isNumber || ch == "." { number.append(ch); continue }
+            guard let n = Double(number) else { return nil }
+            switch ch {
+            case "s": total += n
+            case "m": total += n * 60
+            case "h": total += n * 3600
+            case "d": total += n * 86400
+            default: return nil
+            }
+            number = ""
+            sawUnit = true
+        }
+        guard number.isEmpty, sawUnit else { return nil }
+        return total
+    }
+
+    /// The short form used in messages: "30m", "1h30m", "45s".
+    public static func format(_ seconds: TimeInterval) -> String {
+        let s = Int(seconds.rounded())
+        if s == 0 { return "0s" }
+        var out = ""
+        if s >= 3600 { out += "\(s / 3600)h" }
+        if s % 3600 >= 60 { out += "\(s % 3600 / 60)m" }
+        if s % 60 != 0 { out += "\(s % 60)s" }
+        return out
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// RFC 3339 dates as the APIs send them, with or without fractional seconds, and back out with
+/// milliseconds kept (JSONEncoder's `.iso8601` would drop them).
+public enum ISO8601 {
+    private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    private static let plain = Date.ISO8601FormatStyle()
+
+    public static func parse(_ text: String) -> Date? {
+        let s = text.trimmingCharacters(in: .whitespaces)
+        if let d = try? withFraction.parse(s) { return d }
+        if let d = try? plain.parse(s) { return d }
+        return nil
+    }
+
+    public static func format(_ date: Date) -> String { withFraction.format(date) }
+}
+
+extension JSONEncoder {
+    /// The encoder for every file and `--json` output: RFC 3339 with milliseconds, sorted keys.
+    public static func headlines() -> JSONEncoder {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        e.dateEncodingStrategy = .custom { date, encoder in
+            var c = encoder.singleValueContainer()
+            try c.encode(ISO8601.format(date))
+        }
+        return e
+    }
+}
+
+extension JSONDecoder {
+    /// The decoder matching `JSONEncoder.headlines()`.
+    public static func headlines() -> JSONDecoder {
+        let d = JSONDecoder()
+        d.dateDecodingStrategy = .custom { decoder in
+            let c = try decoder.singleValueContainer()
+            let s = try c.decode(String.self)
+            guard let date = ISO8601.parse(s) else {
+                throw DecodingError.dataCorruptedError(in: c, debugDescription: "not an RFC 3339 date: \(s)")
+            }
+            return date
+        }
+        return d
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Every way a refresh can fail, typed where it arises. `message(provider:)` turns it into the
+/// one sentence a person reads. No case ever carries the API key.
+public enum NewsError: Error, Equatable, Sendable {
+    /// No key was configured for a provider that needs one.
+    case missingKey(envVariable: String)
+    /// The server rejected the key (401, APITube ER0175/ER0230, NewsAPI apiKeyInvalid ...).
+    case invalidKey(code: String?, message: String?)
+    /// The key is valid but not allowed to do this (403, plan limits, disabled key).
+    case forbidden(code: String?, message: String?)
+    /// Too many requests; `retryAfter` is when the server says to come back, if it said.
+    case rateLimited(retryAfter: Date?, code: String?, message: String?)
+    /// The server failed (5xx).
+    case serverError(status: Int, code: String?, message: String?)
+    /// The server refused the request itself (4xx other than the above, bad parameters).
+    case badRequest(status: Int, code: String?, message: String?)
+    /// The body was not what the API sends: HTML, truncated or invalid JSON, wrong shape.
+    case malformedResponse(detail: String)
+    /// The body passed the size cap.
+    case responseTooLarge(limit: Int)
+    /// The request timed out.
+    case timedOut(seconds: Double)
+    /// The server could not be reached (refused, unresolvable, reset ...).
+    case unreachable(detail: String)
+    /// A request carrying a key was about to go over plain http to a non-loopback host.
+    case insecureTransport(host: String)
+
+    /// The server's own words, when it gave a code and message.
+    var serverDetail: String {
+        let (code, message): (String?, String?)
+        switch self {
+        case let .invalidKey(c, m), let .forbidden(c, m), let .rateLimited(_, c, m),
+             let .serverError(_, c, m), let .badRequest(_, c, m):
+            (code, message) = (c, m)
+        default:
+            return ""
+        }
+        var parts: [String] = []
+        if let code, !code.isEmpty { parts.append(code) }
+        if let message, !message.isEmpty { parts.append(Self.clip(message)) }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: ": ") + ")"
+    }
+
+    private static func clip(_ s: String) -> String {
+        let flat = s.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return flat.count > 160 ? String(flat.prefix(159)) + "…" : flat
+    }
+
+    /// One sentence naming the provider, the cause and what to do.
+    public func message(provider: String, keyVariable: String? = nil) -> String {
+        let keyHint = keyVariable.map { "check \($0) or api-key-file" } ?? "check the API key"
+        switch self {
+        case let .missingKey(env):
+            return "\(provider) needs an API key: set \(env) or [source] api-key-file, or use a keyless feed provider."
+        case .invalidKey:
+            return "\(provider) rejected the API key\(serverDetail): \(keyHint)."
+        case .forbidden:
+            return "\(provider) refused the request\(serverDetail): check that your plan allows it."
+        case let .rateLimited(retryAfter, _, _):
+            let when = retryAfter.map { " until \(ISO8601DateFormatter().string(from: $0))" } ?? ""
+            return "\(provider) is rate-limiting requests\(serverDetail): wait\(when) or lower [refresh] daily-budget."
+        case let .serverError(status, _, _):
+            return "\(provider) had a server error (HTTP \(status))\(serverDetail): try again later."
+        case let .badRequest(status, _, _):
+            return "\(provider) refused the request (HTTP \(status))\(serverDetail): check the [source] settings."
+        case let .malformedResponse(detail):
+            return "\(provider) sent a response that is not its API's JSON (\(detail)): check [source] base-url or try again later."
+        case let .responseTooLarge(limit):
+            return "\(provider) sent more than \(limit / 1024) KiB: check [source] base-url."
+        case let .timedOut(seconds):
+            return "\(provider) did not answer within \(Int(seconds)) s: check the network or raise [source] timeout."
+        case let .unreachable(detail):
+            return "\(provider) could not be reached (\(detail)): check the network and [source] base-url."
+        case let .insecureTransport(host):
+            return "Refusing to send the \(provider) API key over plain http to \(host): use an https base-url."
+        }
+    }
+
+    /// When the server asked us not to come back before a date.
+    public var retryAfter: Date? {
+        if case let .rateLimited(date, _, _) = self { return date }
+        return nil
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Turns what an API put in a title into plain text: HTML entities decoded (users complain about a
+/// raw `&amp;`), runs of whitespace and newlines folded to one space. Markup characters are kept as
+/// literal text; each renderer escapes them for its own markup.
+public enum TextCleaning {
+    public static func plainTitle(_ raw: String) -> String {
+        collapseWhitespace(decodeEntities(raw))
+    }
+
+    public static func collapseWhitespace(_ s: String) -> String {
+        s.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+    }
+
+    private static let named: [String: String] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}",
+        "ndash": "–", "mdash": "—", "lsquo": "‘", "rsquo": "’", "ldquo": "“", "rdquo": "”",
+        "hellip": "…", "copy": "©", "reg": "®", "trade": "™", "euro": "€", "pound": "£",
+        "laquo": "«", "raquo": "»", "middot": "·", "bull": "•", "deg": "°", "eacute": "é",
+        "egrave": "è", "aacute": "á", "agrave": "à", "oacute": "ó", "uacute": "ú", "iacute": "í",
+        "ntilde": "ñ", "uuml": "ü", "ouml": "ö", "auml": "ä", "ccedil": "ç", "szlig": "ß",
+    ]
+
+    /// Decodes `&name;`, `&#NN;` and `&#xNN;`. Unknown or malformed entities are left as they are.
+    public static func decodeEntities(_ s: String) -> String {
+        guard s.contains("&") else { return s }
+        var out = ""
+        out.reserveCapacity(s.count)
+        var i = s.startIndex
+        while i < s.endIndex {
+            let c = s[i]
+            guard c == "&", let semi = s[i...].prefix(12).firstIndex(of: ";") else {
+                out.append(c); i = s.index(after: i); continue
+            }
+            let name = s[s.index(after: i)..<semi]
+            if let decoded = decode(entity: name) {
+                out.append(decoded)
+                i = s.index(after: semi)
+            } else {
+                out.append(c); i = s.index(after: i)
+            }
+        }
+        return out
+    }
+
+    private static func decode(entity name: Substring) -> String? {
+        if name.hasPrefix("#") {
+            let digits = name.dropFirst()
+            let value: UInt32?
+            if digits.hasPrefix("x") || digits.hasPrefix("X") { value = UInt32(digits.dropFirst(), radix: 16) }
+            else { value = UInt32(digits, radix: 10) }
+            guard let v = value, v != 0, let scalar = Unicode.Scalar(v) else { return nil }
+            return String(Character(scalar))
+        }
+        return named[String(name)]
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// A source of headlines: builds its request, sends it through a transport, decodes the answer.
+/// Errors thrown are always `NewsError`.
+public protocol HeadlineProvider: Sendable {
+    /// The name people know it by, used in every message: "APITube", "NewsAPI".
+    var displayName: String { get }
+    /// The environment variable its key comes from, if it takes one.
+    var keyVariable: String? { get }
+    /// Fetches the current top headlines, newest first. `now` stands in for a missing or bad date.
+    func fetch(now: Date) async throws -> [Headline]
+}
+
+extension HeadlineProvider {
+    /// Fetch, with any stray error from a transport turned into a `NewsError`.
+    public func fetchHeadlines(now: Date) async throws(NewsError) -> [Headline] {
+        do {
+            return try await fetch(now: now)
+        } catch let error as NewsError {
+            throw error
+        } catch {
+            throw NewsError.unreachable(detail: String(describing: type(of: error)))
+        }
+    }
+}
+
+/// Helpers shared by the JSON API providers.
+enum ProviderSupport {
+    /// Keeps the first headline for each id, newest first.
+    static func newestFirstUnique(_ items: [Headline]) -> [Headline] {
+        var seen = Set<String>()
+        return items.sorted { $0.publishedAt > $1.publishedAt }.filter { seen.insert($0.id).inserted }
+    }
+
+    /// A short, key-free description of why a body is not the JSON we expected.
+    static func describeUndecodable(_ body: Data, status: Int) -> String {
+        let head = body.prefix(256).drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF })
+        if body.isEmpty { return "an empty body, HTTP \(status)" }
+        if head.first == UInt8(ascii: "<") { return "an HTML page, HTTP \(status)" }
+        if head.first == UInt8(ascii: "{") || head.first == UInt8(ascii: "[") { return "truncated or invalid JSON, HTTP \(status)" }
+        return "not JSON, HTTP \(status)"
+    }
+
+    /// A URL from an API field, only when it is an absolute http(s) link.
+    static func link(_ s: String?) -> URL? {
+        guard let s = s?.trimmingCharacters(in: .whitespacesAndNewlines), !s.isEmpty,
+              let url = URL(string: s), URLPolicy.isOpenable(url) else { return nil }
+        return url
+    }
+
+    /// When a 429 says to come back: `Retry-After` (seconds or an HTTP date) or `X-RateLimit-Reset`
+    /// (epoch seconds, or seconds from now when small).
+    static func retryDate(_ response: HTTPResponse, now: Date) -> Date? {
+        if let value = response.header("Retry-After")?.trimmingCharacters(in: .whitespaces) {
+            if let seconds = Double(value), seconds >= 0 { return now.addingTimeInterval(seconds) }
+            if let date = httpDate(value) { return date }
+        }
+        if let value = response.header("X-RateLimit-Reset").flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) {
+            return value > 1_000_000_000 ? Date(timeIntervalSince1970: value) : now.addingTimeInterval(value)
+        }
+        return nil
+    }
+
+    static func httpDate(_ s: String) -> Date? {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(identifier: "GMT")
+        f.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return f.date(from: s)
+    }
+
+    /// The typed error for an HTTP status when the body gave nothing more specific.
+    static func error(status: Int, code: String?, message: String?, response: HTTPResponse, now: Date) -> NewsError {
+        switch status {
+        case 401: return .invalidKey(code: code, message: message)
+        case 402, 403: return .forbidden(code: code, message: message)
+        case 429: return .rateLimited(retryAfter: retryDate(response, now: now), code: code, message: message)
+        case 500...599: return .serverError(status: status, code: code, message: message)
+        default: return .badRequest(status: status, code: code, message: message)
+        }
+    }
+}

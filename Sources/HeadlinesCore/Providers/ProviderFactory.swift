@@ -1,0 +1,21 @@
+import Foundation
+
+/// Builds the configured provider. The only place that knows every provider kind.
+public enum ProviderFactory {
+    public static func make(config: Config, apiKey: String?, transport: HTTPTransport) -> HeadlineProvider {
+        switch config.provider {
+        case .apitube:
+            var options = APITubeProvider.Options(language: config.language, country: config.country,
+                                                  pageSize: config.pageSize)
+            if let base = config.baseURL { options.baseURL = base }
+            return APITubeProvider(options: options, apiKey: apiKey, transport: transport)
+        case .newsapi:
+            var options = NewsAPIProvider.Options(country: config.country.isEmpty && config.category.isEmpty
+                                                  && config.query.isEmpty ? "us" : config.country,
+                                                  category: config.category, query: config.query,
+                                                  pageSize: config.pageSize)
+            if let base = config.baseURL { options.baseURL = base }
+            return NewsAPIProvider(options: options, apiKey: apiKey, transport: transport)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import CGLibNotify
+import HeadlinesCore
+
+/// Reads the config file with GLib's GKeyFile (the format every GNOME-era tool uses, comments and
+/// all) into raw strings per group; `Config.parse` validates them. Runs on any thread.
+public enum KeyFileReader {
+    /// nil when the file does not exist.
+    public static func read(path: String) throws(ConfigError) -> [String: [String: String]]? {
+        let keyFile = g_key_file_new()
+        defer { g_key_file_free(keyFile) }
+        var error: UnsafeMutablePointer<GError>?
+        guard g_key_file_load_from_file(keyFile, path, G_KEY_FILE_NONE, &error) != 0 else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            let notFound = error.map { $0.pointee.domain == g_file_error_quark() && $0.pointee.code == G_FILE_ERROR_NOENT.rawValue } ?? false
+            g_clear_error(&error)
+            if notFound { return nil }
+            throw ConfigError("\(path): \(message); fix the file or pass another with --config.")
+        }
+        var groups: [String: [String: String]] = [:]
+        var groupCount: gsize = 0
+        guard let groupNames = g_key_file_get_groups(keyFile, &groupCount) else { return [:] }
+        defer { g_strfreev(groupNames) }
+        for gi in 0..<Int(groupCount) {
+            guard let groupPtr = groupNames[gi] else { continue }
+            let group = String(cString: groupPtr)
+            var keyCount: gsize = 0
+            var values: [String: String] = [:]
+            if let keys = g_key_file_get_keys(keyFile, groupPtr, &keyCount, nil) {
+                for ki in 0..<Int(keyCount) {
+                    guard let keyPtr = keys[ki] else { continue }
+                    var valueError: UnsafeMutablePointer<GError>?
+                    // get_string unescapes \s, \n ... the way the key file format defines.
+                    if let value = g_key_file_get_string(keyFile, groupPtr, keyPtr, &valueError) {
+                        values[String(cString: keyPtr)] = String(cString: value)
+                        g_free(value)
+                    } else {
+                        g_clear_error(&valueError)
+                        throw ConfigError("\(path): [\(group)] \(String(cString: keyPtr)) is not a valid string; check its escapes.")
+                    }
+                }
+                g_strfreev(keys)
+            }
+            groups[group] = values
+        }
+        return groups
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import HeadlinesCore
+import HeadlinesDesktop
+
+/// Dispatches a subcommand. Every command returns its exit status; none calls exit itself.
+enum CommandLineTool {
+    static func run(arguments argv: [String], environment: [String: String]) async -> Int32 {
+        let args: Arguments
+        do { args = try Arguments.parse(argv) } catch {
+            Output.error("headlines: \(error.message); see headlines --help.")
+            return 2
+        }
+        if args.version { Output.print("headlines \(HeadlinesVersion.string)"); return 0 }
+        if args.help || args.command == "help" {
+            let topic = args.command == "help" ? args.positional.first : args.command
+            Output.print(topic.flatMap { Help.commands[$0] } ?? Help.general)
+            return 0
+        }
+        let context: AppContext
+        do { context = try AppContext.load(args: args, environment: environment) } catch {
+            Output.error("headlines: \(error.message)")
+            return 2
+        }
+        switch args.command {
+        case "fetch": return await FetchCommand.run(context)
+        case "list": return ListCommand.run(context, json: args.json)
+        case "open": return OpenCommand.run(context, positional: args.positional)
+        case "demo": return await DemoCommand.run(context)
+        default:
+            Output.error("headlines: unknown command '\(args.command)'; run headlines --help for the list.")
+            return 2
+        }
+    }
+}
+
+/// Everything a command needs, resolved once: paths, the validated config, the environment.
+struct AppContext {
+    var environment: [String: String]
+    var paths: XDGPaths
+    var config: Config
+    var configFile: String
+
+    static func load(args: Arguments, environment: [String: String]) throws(ConfigError) -> AppContext {
+        let paths = XDGPaths(environment: environment)
+        let file = args.configPath ?? paths.configFile
+        var config: Config
+        if let groups = try KeyFileReader.read(path: file) {
+            config = try Config.parse(groups: groups, file: file)
+        } else if args.configPath != nil {
+            throw ConfigError("\(file) does not exist; check the --config path.")
+        } else {
+            config = Config()
+        }
+        if let name = args.provider {
+            guard let provider = Config.Provider(rawValue: name.lowercased()) else {
+                throw ConfigError("--provider '\(name)' is not known; use one of \(Config.Provider.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            config.provider = provider
+        }
+        if let base = args.baseURL {
+            guard let url = URL(string: base), URLPolicy.isOpenable(url) else {
+                throw ConfigError("--base-url '\(base)' is not an http or https URL; give one such as https://api.apitube.io.")
+            }
+            config.baseURL = url
+        }
+        return AppContext(environment: environment, paths: paths, config: config, configFile: file)
+    }
+
+    var cache: HeadlineCache { HeadlineCache(path: paths.cacheFile) }
+    var statusStore: RefreshStatusStore { RefreshStatusStore(path: paths.stateDir + "/status.json") }
+
+    func makeProvider() throws(ConfigError) -> HeadlineProvider {
+        let resolved = try APIKeySource.resolve(for: config.provider, config: config, environment: environment)
+        resolved.warnings.forEach { Output.error("headlines: warning: \($0)") }
+        let transport = URLSessionTransport(limits: TransportLimits(timeout: config.timeout))
+        return ProviderFactory.make(config: config, apiKey: resolved.key, transport: transport)
+    }
+}
+
+/// Whole lines straight to the file descriptors, so a pipe (a bar, a script) sees each at once.
+enum Output {
+    static func print(_ text: String) {
+        write(text.hasSuffix("\n") ? text : text + "\n", to: FileHandle.standardOutput)
+    }
+
+    static func error(_ text: String) {
+        write(text.hasSuffix("\n") ? text : text + "\n", to: FileHandle.standardError)
+    }
+
+    private static func write(_ text: String, to handle: FileHandle) {
+        try? handle.write(contentsOf: Data(text.utf8))
+    }
+}

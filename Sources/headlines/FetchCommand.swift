@@ -1,0 +1,38 @@
+import Foundation
+import HeadlinesCore
+
+/// `headlines fetch`: one refresh now, then the list.
+enum FetchCommand {
+    static func run(_ context: AppContext) async -> Int32 {
+        let provider: HeadlineProvider
+        do { provider = try context.makeProvider() } catch {
+            Output.error("headlines: \(error.message)")
+            return 2
+        }
+        let refresher = Refresher(provider: provider, cache: context.cache, statusStore: context.statusStore)
+        let now = Date()
+        switch await refresher.refresh(now: now, warn: { Output.error("headlines: warning: \($0)") }) {
+        case let .success(cached):
+            Output.print(ListRenderer.text(cached, status: RefreshStatus(), now: now))
+            return 0
+        case let .failure(failure):
+            Output.error("headlines: \(failure.message)")
+            return 1
+        }
+    }
+}
+
+/// `headlines list [--json]`: the cache, newest first.
+enum ListCommand {
+    static func run(_ context: AppContext, json: Bool) -> Int32 {
+        let now = Date()
+        let warn: (String) -> Void = { Output.error("headlines: warning: \($0)") }
+        let cached = context.cache.load(now: now, warn: warn)
+        if json {
+            Output.print(ListRenderer.json(cached?.headlines ?? []))
+        } else {
+            Output.print(ListRenderer.text(cached, status: context.statusStore.load(now: now, warn: warn), now: now))
+        }
+        return 0
+    }
+}
