@@ -8,6 +8,8 @@ struct Arguments: Equatable {
     var provider: String?
     var baseURL: String?
     var json = false
+    /// `demo --duration 20s`: stop after this long (default: until Ctrl-C).
+    var duration: String?
     var help = false
     var version = false
 
@@ -36,6 +38,7 @@ struct Arguments: Equatable {
             case "--config", "-c": args.configPath = try value("--config", inline: inline)
             case "--provider": args.provider = try value("--provider", inline: inline)
             case "--base-url": args.baseURL = try value("--base-url", inline: inline)
+            case "--duration": args.duration = try value("--duration", inline: inline)
             default:
                 if arg.hasPrefix("-") && arg.count > 1 && Int(arg) == nil {
                     throw UsageError(message: "unknown option \(arg)")

@@ -25,7 +25,10 @@ enum CommandLineTool {
         case "fetch": return await FetchCommand.run(context)
         case "list": return ListCommand.run(context, json: args.json)
         case "open": return OpenCommand.run(context, positional: args.positional)
-        case "demo": return await DemoCommand.run(context)
+        case "demo": return DemoCommand.run(context, duration: args.duration)
+        case "run": return HostCommand.run(context)
+        case "refresh": return RefreshCommand.run(context)
+        case "status": return StatusCommand.run(context, json: args.json)
         default:
             Output.error("headlines: unknown command '\(args.command)'; run headlines --help for the list.")
             return 2
@@ -39,6 +42,7 @@ struct AppContext {
     var paths: XDGPaths
     var config: Config
     var configFile: String
+    var arguments: Arguments
 
     static func load(args: Arguments, environment: [String: String]) throws(ConfigError) -> AppContext {
         let paths = XDGPaths(environment: environment)
@@ -63,11 +67,21 @@ struct AppContext {
             }
             config.baseURL = url
         }
-        return AppContext(environment: environment, paths: paths, config: config, configFile: file)
+        return AppContext(environment: environment, paths: paths, config: config, configFile: file, arguments: args)
     }
 
     var cache: HeadlineCache { HeadlineCache(path: paths.cacheFile) }
-    var statusStore: RefreshStatusStore { RefreshStatusStore(path: paths.stateDir + "/status.json") }
+    var statusStore: RefreshStatusStore { RefreshStatusStore(path: paths.statusFile) }
+
+    /// The host's setup from this context: the provider, its timeline provider and the budget.
+    func hostSetup() throws(ConfigError) -> HostSetup {
+        let refresher = Refresher(provider: try makeProvider(), cache: cache, statusStore: statusStore)
+        let timelineProvider = HeadlinesTimelineProvider(refresher: refresher, interval: config.interval,
+                                                         rotate: config.rotate, warn: { HostLog.warning($0) })
+        return HostSetup(providerName: config.provider.displayName, provider: timelineProvider,
+                         scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: config.dailyBudget)),
+                         interval: config.interval)
+    }
 
     func makeProvider() throws(ConfigError) -> HeadlineProvider {
         let resolved = try APIKeySource.resolve(for: config.provider, config: config, environment: environment)

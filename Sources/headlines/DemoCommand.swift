@@ -1,32 +1,72 @@
 import Foundation
 import HeadlinesCore
+import HeadlinesDesktop
 
-/// `headlines demo`: the real APITube decoding path on the bundled fixtures, no key, no network.
+/// `headlines demo`: the widget host on the bundled fixtures. No key, no network: a demo transport
+/// answers like APITube, with a new headline at every reload (every 5 s), and the real decoding
+/// path, timeline, budget and publishing run as they do for `headlines run`. The entry on display
+/// is printed as it changes. Its files live apart from the real ones.
 enum DemoCommand {
-    static func run(_ context: AppContext) async -> Int32 {
+    static func run(_ context: AppContext, duration: String?) -> Int32 {
         guard let dir = DemoData.directory(environment: context.environment),
-              let body = FileManager.default.contents(atPath: dir + "/apitube/top-headlines-fl.json") else {
+              let top = FileManager.default.contents(atPath: dir + "/apitube/top-headlines-fl.json"),
+              let arrivals = FileManager.default.contents(atPath: dir + "/demo/arrivals.json"),
+              let transport = try? DemoTransport(topHeadlines: top, arrivals: arrivals) else {
             Output.error("headlines: the demo data is missing; set HEADLINES_DATA_DIR to the Fixtures folder of the source tree.")
             return 1
         }
-        let transport = FixtureTransport(routes: [
-            "/v1/news/top-headlines": HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: body),
-        ])
+        var seconds: Double?
+        if let duration {
+            guard let d = HeadlinesCore.Duration.parse(duration), d > 0 else {
+                Output.error("headlines: --duration '\(duration)' is not a duration; use e.g. 30s or 2m.")
+                return 2
+            }
+            seconds = d
+        }
+        let paths = context.paths.demo
         let provider = APITubeProvider(options: .init(baseURL: URL(string: "https://demo.invalid")!),
                                        apiKey: "demo", transport: transport)
-        let demoCache = HeadlineCache(path: context.paths.cacheDir + "/demo/headlines.json")
-        let refresher = Refresher(provider: provider, cache: demoCache,
-                                  statusStore: RefreshStatusStore(path: context.paths.cacheDir + "/demo/status.json"))
-        let now = Date()
-        switch await refresher.refresh(now: now, warn: { Output.error("headlines: warning: \($0)") }) {
-        case let .success(cached):
-            Output.print("Demo: \(cached.headlines.count) headlines from the bundled APITube sample (no network used).\n")
-            Output.print(ListRenderer.text(cached, status: RefreshStatus(), now: now))
-            return 0
-        case let .failure(failure):
-            Output.error("headlines: \(failure.message)")
-            return 1
+        let refresher = Refresher(provider: provider, cache: HeadlineCache(path: paths.cacheFile),
+                                  statusStore: RefreshStatusStore(path: paths.statusFile))
+        let timelineProvider = HeadlinesTimelineProvider(refresher: refresher, interval: 5, rotate: 2.5,
+                                                         warn: { HostLog.warning($0) })
+        let setup = HostSetup(providerName: "APITube (demo data)", provider: timelineProvider,
+                              scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: 1440)), interval: 5)
+        // Each demo starts afresh: a new host shows the full arrival sequence.
+        for file in [paths.cacheFile, paths.ledgerFile, paths.statusFile] { try? FileManager.default.removeItem(atPath: file) }
+        Output.print("headlines demo: bundled sample data, no key, no network; a new headline arrives every 5 s. Ctrl-C stops it.")
+        signal(SIGPIPE, SIG_IGN)
+        MainLoop.run {
+            do {
+                let host = try WidgetHost(paths: paths, configure: { setup })
+                host.onEntry = { entry, _ in
+                    guard let h = entry.content.current else { return }
+                    Output.print("[\(entry.content.freshness.rawValue)] \(TerminalText.safe(h.title)) · \(TerminalText.safe(h.source)) · \(RelativeAge.describe(h.publishedAt, now: Date()))")
+                }
+                host.onReload = { result in
+                    guard let fetched = result.fetched else { return }
+                    Output.print("-- reloaded: \(fetched.count) headlines, newest: \(TerminalText.safe(fetched.first?.title ?? "none"))")
+                }
+                HostRegistry.keep(host)
+                host.start()
+                if let seconds { MainLoop.after(seconds) { MainLoop.quit() } }
+            } catch {
+                HostLog.error("\(error)")
+                MainLoop.quit()
+            }
         }
+        return 0
+    }
+}
+
+extension XDGPaths {
+    /// The demo's own corner of the cache, state and runtime folders.
+    var demo: XDGPaths {
+        var p = self
+        p.cacheHome = cacheDir + "/demo"
+        p.stateHome = stateDir + "/demo"
+        p.runtimeDir = runtimeHeadlinesDir + "/demo"
+        return p
     }
 }
 
@@ -36,12 +76,10 @@ enum DemoData {
     static func directory(environment: [String: String]) -> String? {
         var candidates: [String] = []
         if let dir = environment["HEADLINES_DATA_DIR"] { candidates.append(dir) }
-        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        if let real = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            candidates.append(URL(fileURLWithPath: real).deletingLastPathComponent()
+        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            candidates.append(URL(fileURLWithPath: exe).deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent("share/headlines/demo").path)
         }
-        candidates.append(exe.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/headlines/demo").path)
         let sourceTree = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Fixtures").path
         candidates.append(sourceTree)

@@ -1,0 +1,69 @@
+import Foundation
+
+/// The budget ledger in `$XDG_STATE_HOME/headlines/ledger.json`.
+public struct LedgerStore: Sendable {
+    public let path: String
+    public init(path: String) { self.path = path }
+
+    public func load(now: Date, warn: (String) -> Void) -> RefreshLedger {
+        loadJSON(RefreshLedger.self, path: path, what: "refresh ledger", now: now, warn: warn) ?? RefreshLedger()
+    }
+
+    public func store(_ ledger: RefreshLedger) throws {
+        try Platform.writeAtomically(try JSONEncoder.headlines().encode(ledger), to: path)
+    }
+}
+
+/// What the host publishes in `$XDG_RUNTIME_DIR/headlines/timeline.json` for bars and the CLI:
+/// its timeline, so every copy shows the same entry at the same time, and its schedule.
+public struct PublishedTimeline: Codable, Equatable, Sendable {
+    public var hostPID: Int32
+    public var provider: String
+    /// Bumped by every publication, so followers and `refresh` can tell a new one.
+    public var generation: Int
+    public var publishedAt: Date
+    public var timeline: Timeline
+    public var nextReload: Date?
+    public var lastReload: Date?
+    public var lastResult: String?
+    public var budgetUsed: Int
+    public var budgetLimit: Int
+    /// Added to the entry index by `headlines next` / `prev`, shared by every copy.
+    public var rotationOffset: Int = 0
+
+    public init(hostPID: Int32, provider: String, generation: Int, publishedAt: Date, timeline: Timeline,
+                nextReload: Date?, lastReload: Date?, lastResult: String?, budgetUsed: Int, budgetLimit: Int) {
+        self.hostPID = hostPID
+        self.provider = provider
+        self.generation = generation
+        self.publishedAt = publishedAt
+        self.timeline = timeline
+        self.nextReload = nextReload
+        self.lastReload = lastReload
+        self.lastResult = lastResult
+        self.budgetUsed = budgetUsed
+        self.budgetLimit = budgetLimit
+    }
+}
+
+/// Reads and writes the published timeline. Missing or unparseable means "no host has published".
+public struct PublishedTimelineStore: Sendable {
+    public let path: String
+    public init(path: String) { self.path = path }
+
+    public func load() -> PublishedTimeline? {
+        guard let data = try? Platform.read(path) else { return nil }
+        return try? JSONDecoder.headlines().decode(PublishedTimeline.self, from: data)
+    }
+
+    public func store(_ value: PublishedTimeline) throws {
+        try Platform.writeAtomically(try JSONEncoder.headlines().encode(value), to: path)
+    }
+}
+
+extension XDGPaths {
+    public var ledgerFile: String { stateDir + "/ledger.json" }
+    public var statusFile: String { stateDir + "/status.json" }
+    public var hostLockFile: String { runtimeHeadlinesDir + "/host.lock" }
+    public var publishedTimelineFile: String { runtimeHeadlinesDir + "/timeline.json" }
+}

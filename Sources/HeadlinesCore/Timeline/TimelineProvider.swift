@@ -1,0 +1,107 @@
+import Foundation
+
+/// WidgetKit's three questions, asked of a source of entries.
+public protocol TimelineProvider: Sendable {
+    /// Instant and without I/O: what to show before anything is known.
+    func placeholder() -> TimelineEntry
+    /// Quick: from the cache or sample data, no network.
+    func snapshot(now: Date) -> TimelineEntry
+    /// The real work: reload from the network and say when to come back.
+    func timeline(now: Date, consecutiveFailures: Int) async -> TimelineResult
+}
+
+/// A timeline plus what the reload did, so the host can update its ledger and notify.
+public struct TimelineResult: Sendable {
+    public var timeline: Timeline
+    /// nil on success; the failure otherwise.
+    public var failure: RefreshFailure?
+    /// The headlines fetched (only on success), for notifications.
+    public var fetched: [Headline]?
+
+    public init(timeline: Timeline, failure: RefreshFailure?, fetched: [Headline]?) {
+        self.timeline = timeline
+        self.failure = failure
+        self.fetched = fetched
+    }
+}
+
+/// The headlines widget: reloads through a `Refresher`, rotates through the top headlines every
+/// `rotate` seconds, and asks to be reloaded `interval` after a success, sooner after a failure.
+public struct HeadlinesTimelineProvider: TimelineProvider {
+    public var refresher: Refresher
+    public var interval: TimeInterval
+    public var rotate: TimeInterval
+    /// Most entries one timeline holds, so a tiny rotate and a long interval stay bounded.
+    public var maxEntries = 720
+    public var warn: @Sendable (String) -> Void
+
+    public init(refresher: Refresher, interval: TimeInterval, rotate: TimeInterval,
+                warn: @escaping @Sendable (String) -> Void) {
+        self.refresher = refresher
+        self.interval = interval
+        self.rotate = rotate
+        self.warn = warn
+    }
+
+    public func placeholder() -> TimelineEntry {
+        let sample = Headline(id: "placeholder", title: "Headlines", url: URL(string: "https://example.invalid/")!,
+                              source: "headlines", publishedAt: Date(timeIntervalSince1970: 0))
+        return TimelineEntry(date: .distantPast,
+                             content: WidgetContent(headlines: [sample], freshness: .placeholder, fetchedAt: nil))
+    }
+
+    public func snapshot(now: Date) -> TimelineEntry {
+        guard let cached = refresher.cache.load(now: now, warn: warn), !cached.headlines.isEmpty else {
+            return TimelineEntry(date: now, content: WidgetContent(headlines: [], freshness: .empty, fetchedAt: nil))
+        }
+        return TimelineEntry(date: now, content: WidgetContent(headlines: cached.headlines, freshness: .cached,
+                                                               fetchedAt: cached.fetchedAt))
+    }
+
+    public func timeline(now: Date, consecutiveFailures: Int) async -> TimelineResult {
+        switch await refresher.refresh(now: now, warn: warn) {
+        case let .success(cached):
+            let content = WidgetContent(headlines: cached.headlines, freshness: cached.headlines.isEmpty ? .empty : .fresh,
+                                        fetchedAt: cached.fetchedAt)
+            let reload = now.addingTimeInterval(interval)
+            return TimelineResult(timeline: rotating(content, from: now, until: reload), failure: nil,
+                                  fetched: cached.headlines)
+        case let .failure(failure):
+            let cached = refresher.cache.load(now: now, warn: warn)
+            let headlines = cached?.headlines ?? []
+            let content = WidgetContent(headlines: headlines, freshness: headlines.isEmpty ? .empty : .stale,
+                                        fetchedAt: cached?.fetchedAt, error: failure.message)
+            let retry = now.addingTimeInterval(Backoff.delay(afterFailures: consecutiveFailures + 1, interval: interval))
+            return TimelineResult(timeline: rotating(content, from: now, until: retry), failure: failure, fetched: nil)
+        }
+    }
+
+    /// Entries every `rotate` seconds through the list until `reload`, then `after(reload)`.
+    func rotating(_ content: WidgetContent, from now: Date, until reload: Date) -> Timeline {
+        guard rotate > 0, content.headlines.count > 1 else {
+            return Timeline(entries: [TimelineEntry(date: now, content: content)], policy: .after(reload))
+        }
+        var entries: [TimelineEntry] = []
+        var date = now
+        var index = 0
+        while date < reload && entries.count < maxEntries {
+            var c = content
+            c.index = index % content.headlines.count
+            entries.append(TimelineEntry(date: date, content: c))
+            index += 1
+            date = date.addingTimeInterval(rotate)
+        }
+        return Timeline(entries: entries, policy: .after(reload))
+    }
+}
+
+/// Exponential back-off after failures: about a minute, doubling, never more than the interval.
+public enum Backoff {
+    public static let first: TimeInterval = 60
+
+    public static func delay(afterFailures failures: Int, interval: TimeInterval) -> TimeInterval {
+        guard failures > 0 else { return interval }
+        let exponent = min(failures - 1, 20)
+        return min(max(interval, 1), first * pow(2, Double(exponent)))
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension HostLock {
+    /// Blocks a background thread in `flock` until the current host dies (the kernel releases its
+    /// lock), then calls `acquired` on the loop. Costs no wake-ups while waiting.
+    public func waitUntilAcquired(_ acquired: @escaping @Sendable @GLibActor () -> Void) {
+        let path = self.path
+        let thread = Thread { [self] in
+            while !Task.isCancelled {
+                let f = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+                if f < 0 { sleep(5); continue }
+                if flock(f, LOCK_EX) == 0 {
+                    // Got it: hand over to tryAcquire, which re-opens and re-locks non-blocking.
+                    close(f)
+                    Task { @GLibActor in
+                        if self.tryAcquire() { acquired() } else { self.waitUntilAcquired(acquired) }
+                    }
+                    return
+                }
+                close(f)
+                sleep(1)
+            }
+        }
+        thread.start()
+    }
+}

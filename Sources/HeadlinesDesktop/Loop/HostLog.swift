@@ -1,0 +1,25 @@
+import Foundation
+
+/// One line per event on stderr. Under systemd (JOURNAL_STREAM set) each line starts with the
+/// sd-daemon priority prefix (`<6>` info, `<4>` warning, `<3>` error) that journald turns into the
+/// entry's priority; elsewhere it starts with "headlines:". Never given the API key.
+public enum HostLog {
+    public enum Level: Int { case error = 3, warning = 4, info = 6 }
+    nonisolated(unsafe) static var underJournal = ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil
+
+    public static func info(_ message: String) { write(.info, message) }
+    public static func warning(_ message: String) { write(.warning, message) }
+    public static func error(_ message: String) { write(.error, message) }
+
+    static func write(_ level: Level, _ message: String) {
+        let flat = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let line: String
+        if underJournal {
+            line = "<\(level.rawValue)>\(flat)\n"
+        } else {
+            let tag = level == .info ? "" : level == .warning ? "warning: " : "error: "
+            line = "headlines: \(tag)\(flat)\n"
+        }
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import HeadlinesCore
+
+/// Wraps the real transport: names each request in an `X-Bench-Variant` header, so that the
+/// server's wire log can be matched to the variant, and remembers the size of the last body
+/// (after any gzip decoding).
+struct TaggingTransport: HTTPTransport {
+    let base: HTTPTransport
+    let variant: String
+    let lastBody = BodySize()
+
+    func get(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var tagged = request
+        tagged.headers["X-Bench-Variant"] = variant
+        let response = try await base.get(tagged)
+        lastBody.set(response.body.count)
+        return response
+    }
+}
+
+/// The last body size, written on URLSession's delegate path and read by the runner.
+final class BodySize: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes = 0
+
+    func set(_ value: Int) { lock.lock(); bytes = value; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return bytes }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import HeadlinesCore
+import HeadlinesDesktop
+
+/// `headlines run`: the widget host on the GLib main loop, until SIGTERM or SIGINT.
+enum HostCommand {
+    static func run(_ context: AppContext) -> Int32 {
+        let initial = context
+        // SIGHUP re-reads the config file with the same command-line overrides.
+        let configure: WidgetHost.Configure = {
+            let fresh = try AppContext.load(args: initial.arguments, environment: initial.environment)
+            return try fresh.hostSetup()
+        }
+        do { _ = try configure() } catch {
+            Output.error("headlines: \(error)")
+            return 2
+        }
+        signal(SIGPIPE, SIG_IGN)
+        MainLoop.run {
+            do {
+                let host = try WidgetHost(paths: initial.paths, configure: configure)
+                HostRegistry.keep(host)
+                host.start()
+            } catch {
+                HostLog.error("\(error)")
+                MainLoop.quit()
+            }
+        }
+        return 0
+    }
+}
+
+/// Keeps the host alive for the life of the loop (the loop's callbacks hold it weakly).
+@GLibActor
+enum HostRegistry {
+    static var hosts: [WidgetHost] = []
+    static func keep(_ host: WidgetHost) { hosts.append(host) }
+}

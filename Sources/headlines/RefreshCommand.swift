@@ -1,0 +1,76 @@
+import Foundation
+import HeadlinesCore
+import HeadlinesDesktop
+
+/// `headlines refresh`: WidgetCenter.reloadTimelines for this world. Asks the running host to
+/// reload now (SIGUSR1) and waits to see it publish; says until when when the budget defers it.
+/// With no host running it does one budgeted reload itself.
+enum RefreshCommand {
+    static func run(_ context: AppContext) -> Int32 {
+        let now = Date()
+        let warn: @Sendable (String) -> Void = { Output.error("headlines: warning: \($0)") }
+        let ledger = LedgerStore(path: context.paths.ledgerFile).load(now: now, warn: warn)
+        let scheduler = ReloadScheduler(budget: RefreshBudget(dailyLimit: context.config.dailyBudget))
+        if case let .deferred(until) = scheduler.explicitReload(now: now, ledger: ledger) {
+            let used = ledger.attempts(inWindowEndingAt: now)
+            Output.print("Not reloading: \(used) of \(context.config.dailyBudget) reloads used in the last 24 hours or the server asked to wait; the next reload can happen at \(Clock.local(until)).")
+            return 0
+        }
+        guard let pid = HostLock.holder(path: context.paths.hostLockFile) else {
+            return reloadHere(context)
+        }
+        let store = PublishedTimelineStore(path: context.paths.publishedTimelineFile)
+        let before = store.load()?.generation ?? -1
+        guard kill(pid, SIGUSR1) == 0 else {
+            Output.error("headlines: could not signal the host (pid \(pid)): restart it with `headlines run`.")
+            return 1
+        }
+        let deadline = Date().addingTimeInterval(context.config.timeout + 5)
+        while Date() < deadline {
+            usleep(50_000)
+            if let published = store.load(), published.generation != before,
+               let last = published.lastReload, last >= now.addingTimeInterval(-1) {
+                Output.print("Reloaded by the host (pid \(pid)): \(published.lastResult ?? "done").")
+                return published.timeline.entries.first?.content.error == nil ? 0 : 1
+            }
+        }
+        Output.print("Asked the host (pid \(pid)) to reload; it has not finished yet: see `headlines status`.")
+        return 0
+    }
+
+    /// No host: take the lock for one reload, within the budget, like the host would.
+    private static func reloadHere(_ context: AppContext) -> Int32 {
+        let lock = HostLock(path: context.paths.hostLockFile)
+        guard lock.tryAcquire() else { Output.error("headlines: a host just started; run refresh again."); return 1 }
+        let setup: HostSetup
+        do { setup = try context.hostSetup() } catch { Output.error("headlines: \(error)"); return 2 }
+        let reloader = BudgetedReloader(provider: setup.provider, scheduler: setup.scheduler,
+                                        ledgerStore: LedgerStore(path: context.paths.ledgerFile), now: Date(),
+                                        warn: { Output.error("headlines: warning: \($0)") })
+        let result = blockingAwait { await reloader.reload(now: Date()) }
+        guard let result else { return 1 }
+        if let failure = result.failure { Output.error("headlines: \(failure.message)"); return 1 }
+        Output.print("Reloaded: \(result.fetched?.count ?? 0) headlines (no host is running; start one with `headlines run`).")
+        return 0
+    }
+}
+
+/// Runs an async operation to completion from synchronous command code.
+func blockingAwait<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached { box.value = await body(); done.signal() }
+    done.wait()
+    return box.value!
+}
+
+private final class ResultBox<T>: @unchecked Sendable { var value: T? }
+
+/// Times for people, in the local zone.
+enum Clock {
+    static func local(_ date: Date) -> String {
+        let f = DateFormatter()
+        f.dateFormat = Calendar.current.isDateInToday(date) ? "HH:mm:ss" : "yyyy-MM-dd HH:mm"
+        return f.string(from: date)
+    }
+}

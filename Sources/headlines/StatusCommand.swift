@@ -1,0 +1,57 @@
+import Foundation
+import HeadlinesCore
+import HeadlinesDesktop
+
+/// `headlines status [--json]`: what the host is doing and how much budget is left.
+enum StatusCommand {
+    struct Report: Encodable {
+        var provider: String
+        var host_running: Bool
+        var host_pid: Int32?
+        var last_reload: Date?
+        var last_result: String?
+        var next_reload: Date?
+        var reloads_last_24h: Int
+        var daily_budget: Int
+        var cache_fetched_at: Date?
+        var cache_headlines: Int
+        var last_error: String?
+        var last_error_at: Date?
+    }
+
+    static func run(_ context: AppContext, json: Bool) -> Int32 {
+        let now = Date()
+        let warn: (String) -> Void = { Output.error("headlines: warning: \($0)") }
+        let ledger = LedgerStore(path: context.paths.ledgerFile).load(now: now, warn: warn)
+        let status = context.statusStore.load(now: now, warn: warn)
+        let cached = context.cache.load(now: now, warn: warn)
+        let pid = HostLock.holder(path: context.paths.hostLockFile)
+        let published = pid == nil ? nil : PublishedTimelineStore(path: context.paths.publishedTimelineFile).load()
+        let report = Report(
+            provider: published?.provider ?? context.config.provider.displayName,
+            host_running: pid != nil, host_pid: pid,
+            last_reload: status.lastAttempt, last_result: status.lastFailure == nil ? (status.lastSuccess == nil ? nil : "ok") : "failed",
+            next_reload: published?.nextReload,
+            reloads_last_24h: ledger.attempts(inWindowEndingAt: now), daily_budget: context.config.dailyBudget,
+            cache_fetched_at: cached?.fetchedAt, cache_headlines: cached?.headlines.count ?? 0,
+            last_error: status.lastFailure?.message, last_error_at: status.lastFailure?.at)
+        if json {
+            let encoder = JSONEncoder.headlines()
+            encoder.outputFormatting.insert(.prettyPrinted)
+            Output.print(String(decoding: try! encoder.encode(report), as: UTF8.self))
+            return 0
+        }
+        func age(_ d: Date?) -> String { d.map { "\(Clock.local($0)) (\(RelativeAge.describe($0, now: now)))" } ?? "never" }
+        var lines = [
+            "Provider:      \(report.provider)",
+            "Host:          \(pid.map { "running (pid \($0))" } ?? "not running (start it with `headlines run`)")",
+            "Last reload:   \(age(report.last_reload))\(report.last_result.map { ", \($0)" } ?? "")",
+            "Next reload:   \(report.next_reload.map(Clock.local) ?? (pid == nil ? "when a host runs" : "only on request"))",
+            "Budget:        \(report.reloads_last_24h) of \(report.daily_budget) reloads used in the last 24 hours",
+            "Cache:         \(report.cache_headlines) headlines, fetched \(age(report.cache_fetched_at))",
+        ]
+        if let error = report.last_error { lines.append("Last error:    \(error)") }
+        Output.print(lines.joined(separator: "\n"))
+        return 0
+    }
+}
