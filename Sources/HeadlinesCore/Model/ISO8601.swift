@@ -13,7 +13,15 @@ public enum ISO8601 {
         return nil
     }
 
-    public static func format(_ date: Date) -> String { withFraction.format(date) }
+    /// `2026-11-29T21:58:10.512Z`. Rounds to the millisecond: the format style truncates, and a
+    /// Date (a Double counted from 2001) holds `.512` as `.51199996...`, which would print `.511`.
+    public static func format(_ date: Date) -> String {
+        let ms = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let seconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
+        var text = plain.format(Date(timeIntervalSince1970: TimeInterval(seconds)))
+        text.removeLast() // "Z"
+        return text + "." + String(String(ms - seconds * 1000 + 1000).dropFirst()) + "Z"
+    }
 }
 
 extension JSONEncoder {

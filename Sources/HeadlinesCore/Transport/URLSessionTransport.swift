@@ -52,6 +52,7 @@ private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked 
     private var task: URLSessionDataTask?
     private var overflowed = false
     private var timeout: Double = 0
+    private var timedOut = false
 
     init(limit: Int) { self.limit = limit }
 
@@ -61,6 +62,17 @@ private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked 
         self.continuation = continuation
         self.timeout = timeout
         lock.unlock()
+        // URLSession on Linux does not enforce timeoutIntervalForResource, and the request timeout
+        // restarts with every chunk, so a trickling server could hold a request forever: cap the
+        // whole exchange here.
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in
+            guard let self else { return }
+            self.lock.lock()
+            let running = self.continuation != nil
+            if running { self.timedOut = true }
+            self.lock.unlock()
+            if running { task.cancel() }
+        }
         task.resume()
     }
 
@@ -104,7 +116,9 @@ private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked 
         let response = self.response
         let body = self.body
         let timeout = self.timeout
+        let timedOut = self.timedOut
         lock.unlock()
+        if timedOut { return finish(.failure(NewsError.timedOut(seconds: timeout))) }
         if overflowed { return finish(.failure(NewsError.responseTooLarge(limit: limit))) }
         if let error { return finish(.failure(Self.map(error, timeout: timeout))) }
         guard let response else { return finish(.failure(NewsError.unreachable(detail: "no HTTP response"))) }

@@ -38,6 +38,9 @@ public final class WidgetHost {
     private var lastReload: Date?
     private var lastResult: String?
     private var lastShownEntryDate: Date?
+    private var lastPublished: PublishedTimeline?
+    /// An explicit reload the budget deferred: it happens when the budget allows.
+    private var deferredExplicit: Date?
     private var networkWatcher: NetworkWatcher?
     /// Longest sleep between wall-clock checks: a reload due during a suspend happens within this
     /// long of waking, because GLib timers run on the monotonic clock, which stops while suspended.
@@ -104,32 +107,36 @@ public final class WidgetHost {
         let now = Date()
         if let entry = timeline.entry(at: now), entry.date != lastShownEntryDate {
             lastShownEntryDate = entry.date
-            if let published = publishedStore.load() { onEntry?(entry, published) }
+            if let published = lastPublished { onEntry?(entry, published) }
         }
-        if !reloading, let due = nextReload(now: now), due <= now {
-            Task { await reload(explicit: false) }
+        let plan = HostPlanner.plan(now: now, timeline: timeline, nextReload: nextReload(now: now),
+                                    reloading: reloading, wallClockCheck: wallClockCheck)
+        if plan.reloadNow {
+            reloading = true
+            Task { await reload() }
+        } else {
+            arm(at: plan.wakeAt, now: now)
         }
-        arm(now: now)
     }
 
+    /// The timeline's wish, or a deferred explicit request if that comes sooner.
     private func nextReload(now: Date) -> Date? {
-        reloader.nextReload(now: now, requested: timeline.requestedReloadDate)
+        let requested = [timeline.requestedReloadDate, deferredExplicit].compactMap { $0 }.min()
+        return reloader.nextReload(now: now, requested: requested)
     }
 
-    private func arm(now: Date) {
+    private func arm(at deadline: Date, now: Date) {
         MainLoop.cancel(timer)
-        var deadline = now.addingTimeInterval(wallClockCheck)
-        if let entry = timeline.nextEntryDate(after: now) { deadline = min(deadline, entry) }
-        if !reloading, let due = nextReload(now: now) { deadline = min(deadline, due) }
-        let delay = max(0.001, deadline.timeIntervalSince(now))
-        timer = MainLoop.after(delay) { Task { @GLibActor [weak self] in self?.timer = 0; self?.wake() } }
+        timer = MainLoop.after(max(0.001, deadline.timeIntervalSince(now))) {
+            Task { @GLibActor [weak self] in self?.timer = 0; self?.wake() }
+        }
     }
 
     // MARK: - Reloads
 
-    private func reload(explicit: Bool) async {
-        guard !reloading else { explicitPending = explicitPending || explicit; return }
-        reloading = true
+    /// Runs one reload; the caller has set `reloading`.
+    private func reload() async {
+        deferredExplicit = nil
         let started = Date()
         let result = await reloader.reload(now: started)
         reloading = false
@@ -152,7 +159,7 @@ public final class WidgetHost {
         if let next = nextReload(now: now) {
             HostLog.info("next reload at \(ISO8601.format(next)) (\(reloader.remaining(now: now)) of \(setup.scheduler.budget.dailyLimit) left in 24 h)")
         }
-        if explicitPending { explicitPending = false; explicitReload(reason: "queued refresh") }
+        if explicitPending { explicitPending = false; explicitReload(reason: "queued refresh"); return }
         wake()
     }
 
@@ -163,13 +170,15 @@ public final class WidgetHost {
         reloader.refreshLedger(now: now)
         switch reloader.explicitDecision(now: now) {
         case .now:
+            guard !reloading else { explicitPending = true; return }
             HostLog.info("\(reason): reloading now")
-            Task { await reload(explicit: true) }
+            reloading = true
+            Task { await reload() }
         case let .deferred(until):
             HostLog.info("\(reason): deferred until \(ISO8601.format(until)) by the daily budget or the server's Retry-After")
-            timeline.policy = .after(until)
+            deferredExplicit = until
             publish(now: now)
-            arm(now: now)
+            wake()
         }
     }
 
@@ -207,6 +216,7 @@ public final class WidgetHost {
             timeline: timeline, nextReload: nextReload(now: now), lastReload: lastReload, lastResult: lastResult,
             budgetUsed: setup.scheduler.budget.dailyLimit - reloader.remaining(now: now),
             budgetLimit: setup.scheduler.budget.dailyLimit)
+        lastPublished = published
         do { try publishedStore.store(published) } catch {
             HostLog.warning("Could not publish the timeline (\(error)); bars will read the cache instead.")
         }

@@ -1,0 +1,91 @@
+import Foundation
+
+/// What the notification server can do, from GetCapabilities.
+public struct NotificationCapabilities: OptionSet, Sendable, Equatable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let actions = NotificationCapabilities(rawValue: 1)
+    public static let bodyMarkup = NotificationCapabilities(rawValue: 2)
+    public static let bodyHyperlinks = NotificationCapabilities(rawValue: 4)
+
+    public init(names: [String]) {
+        var caps: NotificationCapabilities = []
+        if names.contains("actions") { caps.insert(.actions) }
+        if names.contains("body-markup") { caps.insert(.bodyMarkup) }
+        if names.contains("body-hyperlinks") { caps.insert(.bodyHyperlinks) }
+        self = caps
+    }
+}
+
+/// The text of one notification, escaped for what the server understands.
+public struct NotificationContent: Equatable, Sendable {
+    /// The title. The spec says the summary is plain text; servers that render markup in it
+    /// anyway get it escaped only where body markup is supported.
+    public var summary: String
+    public var body: String
+
+    public static let appName = "Headlines"
+    public static let desktopEntry = "headlines"
+    public static let category = "x-headlines.news"
+    public static let iconName = "headlines"
+    public static let expireMilliseconds: Int32 = 10_000
+
+    public static func headline(_ h: Headline, now: Date, caps: NotificationCapabilities) -> NotificationContent {
+        let markup = caps.contains(.bodyMarkup)
+        let esc: (String) -> String = { markup ? Markup.escape($0) : $0 }
+        var body = esc(Markup.neutralise(h.source)) + " · " + RelativeAge.describe(h.publishedAt, now: now)
+        if let summary = h.summary, !summary.isEmpty { body += "\n" + esc(Markup.neutralise(summary)) }
+        if !caps.contains(.actions) {
+            // No click: give the link itself, as a hyperlink where the server makes those.
+            let link = h.url.absoluteString
+            if caps.contains(.bodyHyperlinks) && markup {
+                body += "\n<a href=\"\(Markup.escapeAttribute(link))\">\(Markup.escape(link))</a>"
+            } else {
+                body += "\n" + link
+            }
+        }
+        let title = Markup.neutralise(h.title)
+        return NotificationContent(summary: markup ? Markup.escape(title) : title, body: body)
+    }
+
+    public static func more(_ count: Int, caps: NotificationCapabilities) -> NotificationContent {
+        let hint = caps.contains(.actions) ? "Click to pick one." : "Run `headlines list` to see them."
+        return NotificationContent(summary: "\(count) more headline\(count == 1 ? "" : "s")", body: hint)
+    }
+}
+
+/// Pango/notification markup escaping, shared by notifications and bars.
+public enum Markup {
+    /// `&`, `<`, `>` escaped: GTK rejects markup with a bare `&` and blanks the whole text.
+    public static func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for ch in s {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+
+    public static func escapeAttribute(_ s: String) -> String {
+        escape(s).replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&apos;")
+    }
+
+    /// Control characters, newlines and bidi overrides replaced by a space or removed, so a title
+    /// can neither break a line protocol nor reorder the text around it.
+    public static func neutralise(_ s: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for u in s.unicodeScalars {
+            if TerminalText.isUnsafe(u) {
+                if u.properties.isWhitespace || u.value < 0x20 { scalars.append(" ") }
+            } else {
+                scalars.append(u)
+            }
+        }
+        return TextCleaning.collapseWhitespace(String(scalars))
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Decides which headlines of a successful reload become notifications. Pure: the seen set goes
+/// in and comes back updated.
+public enum NotificationPlanner {
+    public struct Plan: Equatable, Sendable {
+        /// To post, oldest first, so the newest ends on top of the stack.
+        public var post: [Headline]
+        /// New headlines not posted one by one: a "N more headlines" summary when above 0.
+        public var more: Int
+        public var seen: SeenSet
+    }
+
+    /// - First run (empty seen set): at most the single newest headline; the rest are marked seen.
+    /// - Otherwise the unseen, unmuted ones; above `maxPerRefresh`, the newest `maxPerRefresh`
+    ///   and a summary of the rest.
+    /// Muted sources are marked seen and never posted.
+    public static func plan(fetched: [Headline], seen: SeenSet, muted: MutedSources,
+                            maxPerRefresh: Int, now: Date) -> Plan {
+        let firstRun = seen.isEmpty
+        var updated = seen
+        var fresh: [Headline] = []
+        var ids = Set<String>()
+        for headline in fetched where !seen.contains(headline.id) && ids.insert(headline.id).inserted {
+            updated.insert(headline.id, at: now)
+            if !muted.isMuted(headline) { fresh.append(headline) }
+        }
+        updated.prune(now: now)
+        let newestFirst = fresh.sorted { $0.publishedAt > $1.publishedAt }
+        let limit = firstRun ? 1 : max(1, maxPerRefresh)
+        let posted = Array(newestFirst.prefix(limit))
+        let more = firstRun ? 0 : newestFirst.count - posted.count
+        return Plan(post: posted.reversed(), more: more, seen: updated)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The ids of headlines already seen (notified, or deliberately skipped), with when. Bounded: the
+/// most recent `capacity`, none older than `maxAge`. Written atomically before notifications are
+/// posted, so a restart never repeats one.
+public struct SeenSet: Codable, Equatable, Sendable {
+    public var seen: [String: Date] = [:]
+
+    public static let capacity = 5000
+    public static let maxAge: TimeInterval = 30 * 24 * 3600
+
+    public init() {}
+
+    public var isEmpty: Bool { seen.isEmpty }
+    public func contains(_ id: String) -> Bool { seen[id] != nil }
+
+    public mutating func insert(_ id: String, at now: Date) {
+        if seen[id] == nil { seen[id] = now }
+    }
+
+    /// Drops entries older than `maxAge`, then the oldest beyond `capacity`.
+    public mutating func prune(now: Date) {
+        let cutoff = now.addingTimeInterval(-Self.maxAge)
+        seen = seen.filter { $0.value >= cutoff }
+        if seen.count > Self.capacity {
+            let keep = seen.sorted { ($0.value, $0.key) > ($1.value, $1.key) }.prefix(Self.capacity)
+            seen = Dictionary(uniqueKeysWithValues: keep.map { ($0.key, $0.value) })
+        }
+    }
+}
+
+/// Sources the user muted ("Mute source" on a notification, `headlines mute`): hidden from
+/// notifications and the bar.
+public struct MutedSources: Codable, Equatable, Sendable {
+    public var sources: [String] = []
+    public init(_ sources: [String] = []) { self.sources = sources }
+
+    public func isMuted(_ headline: Headline) -> Bool {
+        sources.contains { $0.caseInsensitiveCompare(headline.source) == .orderedSame }
+    }
+
+    public mutating func mute(_ source: String) -> Bool {
+        guard !sources.contains(where: { $0.caseInsensitiveCompare(source) == .orderedSame }) else { return false }
+        sources.append(source)
+        sources.sort()
+        return true
+    }
+
+    public mutating func unmute(_ source: String) -> Bool {
+        let before = sources.count
+        sources.removeAll { $0.caseInsensitiveCompare(source) == .orderedSame }
+        return sources.count != before
+    }
+
+    public func filter(_ headlines: [Headline]) -> [Headline] { headlines.filter { !isMuted($0) } }
+}
+
+/// JSON files in the state folder: `seen.json`, `muted.json`.
+public struct StateFile<Value: Codable & Sendable>: Sendable {
+    public let path: String
+    public let what: String
+    public init(path: String, what: String) { self.path = path; self.what = what }
+
+    public func load(now: Date, warn: (String) -> Void) -> Value? {
+        loadJSON(Value.self, path: path, what: what, now: now, warn: warn)
+    }
+
+    public func store(_ value: Value) throws {
+        try Platform.writeAtomically(try JSONEncoder.headlines().encode(value), to: path)
+    }
+}
+
+extension XDGPaths {
+    public var seenFile: String { stateDir + "/seen.json" }
+    public var mutedFile: String { stateDir + "/muted.json" }
+}

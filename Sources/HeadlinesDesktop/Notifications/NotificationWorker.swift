@@ -1,0 +1,72 @@
+import CGLibNotify
+import Foundation
+
+/// A thread with its own GMainContext and loop where every libnotify call happens. libnotify's
+/// calls are synchronous D-Bus calls that can block for 25 s; here they block this thread, never
+/// the host's loop. libnotify's D-Bus proxy is created on this thread, so its signals (clicks,
+/// closes) are dispatched here too.
+final class NotificationWorker: @unchecked Sendable {
+    private let context: OpaquePointer
+    private let lock = NSLock()
+    private var pending = 0
+    private var droppedWarned = false
+    /// More jobs than this waiting (a server that hangs) and new ones are dropped, with one warning.
+    let maxPending = 32
+
+    init(name: String) {
+        context = g_main_context_new()
+        nonisolated(unsafe) let context = self.context
+        let ready = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            g_main_context_push_thread_default(context)
+            let loop = g_main_loop_new(context, 0)
+            ready.signal()
+            g_main_loop_run(loop)
+        }
+        thread.name = name
+        thread.start()
+        ready.wait()
+    }
+
+    private final class Job {
+        let body: () -> Void
+        let worker: NotificationWorker
+        init(_ body: @escaping () -> Void, _ worker: NotificationWorker) { self.body = body; self.worker = worker }
+    }
+
+    /// Queues `body` on the worker and returns at once. Returns false when it was dropped.
+    @discardableResult
+    func submit(_ body: @escaping () -> Void) -> Bool {
+        lock.lock()
+        guard pending < maxPending else {
+            let warn = !droppedWarned
+            droppedWarned = true
+            lock.unlock()
+            if warn { HostLog.warning("the notification server is not answering; dropping notifications until it does") }
+            return false
+        }
+        pending += 1
+        lock.unlock()
+        let box = Unmanaged.passRetained(Job(body, self)).toOpaque()
+        g_main_context_invoke_full(context, G_PRIORITY_DEFAULT, { data in
+            let job = Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue()
+            job.body()
+            job.worker.finished()
+            return 0
+        }, box, { data in Unmanaged<Job>.fromOpaque(data!).release() })
+        return true
+    }
+
+    private func finished() {
+        lock.lock()
+        pending -= 1
+        if pending == 0 { droppedWarned = false }
+        lock.unlock()
+    }
+
+    /// Runs `body` on the worker and waits for it (tests, shutdown).
+    func sync(_ body: @escaping () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        if submit({ body(); done.signal() }) { done.wait() }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+/// Runs the built `headlines` executable the way a user would, but sealed off: its own HOME and XDG
+/// folders in a fresh temporary directory, no session bus, no inherited API keys, and a timeout
+/// that kills it and throws instead of hanging the test run.
+public final class CLIRunner {
+    /// The temporary root; everything the tool reads or writes lives under it.
+    public let root: URL
+    public let executable: URL
+
+    /// What one run printed and how it ended.
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+        public var elapsed: TimeInterval
+        /// stderr's non-empty lines.
+        public var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+        public var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public init() throws {
+        executable = try Self.locateExecutable()
+        root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("headlines-e2e-\(UUID().uuidString)", isDirectory: true)
+        for dir in ["home", "config", "cache", "state", "runtime"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(dir), withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        }
+    }
+
+    /// Removes the temporary root.
+    public func cleanUp() { try? FileManager.default.removeItem(at: root) }
+
+    public var configHome: URL { root.appendingPathComponent("config") }
+    public var cacheHome: URL { root.appendingPathComponent("cache") }
+    public var stateHome: URL { root.appendingPathComponent("state") }
+    /// `$XDG_CACHE_HOME/headlines/headlines.json`.
+    public var cacheFile: URL { cacheHome.appendingPathComponent("headlines/headlines.json") }
+    /// `$XDG_STATE_HOME/headlines/status.json`.
+    public var statusFile: URL { stateHome.appendingPathComponent("headlines/status.json") }
+    /// The default config path, `$XDG_CONFIG_HOME/headlines/headlines.conf`.
+    public var defaultConfigFile: URL { configHome.appendingPathComponent("headlines/headlines.conf") }
+
+    /// Writes a config file (the default one unless `at` is given) and returns its path.
+    @discardableResult
+    public func writeConfig(_ text: String, at url: URL? = nil) throws -> URL {
+        let target = url ?? defaultConfigFile
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: target)
+        return target
+    }
+
+    /// The isolated environment every run starts from; `extra` adds to or overrides it.
+    public func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        let inherited = ProcessInfo.processInfo.environment
+        var env: [String: String] = [
+            "PATH": inherited["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
+            "LANG": "C.UTF-8",
+            "HOME": root.appendingPathComponent("home").path,
+            "XDG_CONFIG_HOME": configHome.path,
+            "XDG_CACHE_HOME": cacheHome.path,
+            "XDG_STATE_HOME": stateHome.path,
+            "XDG_RUNTIME_DIR": root.appendingPathComponent("runtime").path,
+            "DBUS_SESSION_BUS_ADDRESS": "disabled:",
+            "TZ": "UTC",
+        ]
+        env.merge(extra) { _, new in new }
+        return env
+    }
+
+    /// Runs `headlines ARGS` and waits at most `timeout` seconds.
+    public func run(_ arguments: [String], environment extra: [String: String] = [:],
+                    timeout: TimeInterval = 30) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment(extra)
+        process.currentDirectoryURL = root
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
+        let stdout = PipeReader(out), stderr = PipeReader(err)
+        let started = Date()
+        try process.run()
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            _ = exited.wait(timeout: .now() + 5)
+            throw Failure(description: "headlines \(arguments.joined(separator: " ")) did not finish within \(timeout) s and was killed; stderr so far: \(stderr.text())")
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        return Result(status: process.terminationStatus, stdout: stdout.text(), stderr: stderr.text(), elapsed: elapsed)
+    }
+
+    /// Finds the `headlines` built alongside these tests: next to the test bundle first, then in
+    /// `.build/<config>/` of the package this file belongs to. `HEADLINES_EXECUTABLE` overrides both.
+    public static func locateExecutable() throws -> URL {
+        var candidates: [URL] = []
+        if let path = ProcessInfo.processInfo.environment["HEADLINES_EXECUTABLE"] { candidates.append(URL(fileURLWithPath: path)) }
+        var bundleDir = Bundle.main.bundleURL
+        if bundleDir.pathExtension == "xctest" { bundleDir.deleteLastPathComponent() }
+        candidates.append(bundleDir.appendingPathComponent("headlines"))
+        if let exe = Bundle.main.executableURL { candidates.append(exe.deletingLastPathComponent().appendingPathComponent("headlines")) }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/headlines"))
+        candidates.append(packageRoot.appendingPathComponent(".build/release/headlines"))
+        if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) { return found }
+        throw Failure(description: "the headlines executable was not found (looked at \(candidates.map(\.path).joined(separator: ", "))); run `swift build --build-tests` first")
+    }
+}
+
+/// Drains a pipe on its own thread so a chatty child can never block on a full pipe.
+private final class PipeReader: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var data = Data()
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        Thread { [self] in
+            let all = handle.readDataToEndOfFile()
+            lock.withLock { data = all }
+            done.signal()
+        }.start()
+    }
+
+    /// Everything read, once the writer has closed (or after a short grace period).
+    func text() -> String {
+        _ = done.wait(timeout: .now() + 5)
+        done.signal()
+        return lock.withLock { String(decoding: data, as: UTF8.self) }
+    }
+}
