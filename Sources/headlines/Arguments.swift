@@ -8,6 +8,8 @@ struct Arguments: Equatable {
     var provider: String?
     var baseURL: String?
     var json = false
+    /// `run --verbose`: also log every entry change.
+    var verbose = false
     /// `demo --duration 20s`: stop after this long (default: until Ctrl-C).
     var duration: String?
     var help = false
@@ -35,6 +37,7 @@ struct Arguments: Equatable {
             case "-h", "--help": args.help = true
             case "-V", "--version": args.version = true
             case "--json": args.json = true
+            case "-v", "--verbose": args.verbose = true
             case "--config", "-c": args.configPath = try value("--config", inline: inline)
             case "--provider": args.provider = try value("--provider", inline: inline)
             case "--base-url": args.baseURL = try value("--base-url", inline: inline)

@@ -19,6 +19,12 @@ enum HostCommand {
         MainLoop.run {
             do {
                 let host = try WidgetHost(paths: initial.paths, configure: configure)
+                if initial.arguments.verbose {
+                    host.onEntry = { entry, _ in
+                        let n = entry.content.headlines.count
+                        HostLog.info("entry \(n == 0 ? 0 : entry.content.index % n + 1)/\(n) [\(entry.content.freshness.rawValue)]: \(entry.content.current?.title ?? "nothing to show")")
+                    }
+                }
                 HostRegistry.keep(host)
                 host.start()
             } catch {

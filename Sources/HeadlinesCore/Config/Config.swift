@@ -147,7 +147,7 @@ public enum Duration {
     public static func parse(_ text: String) -> TimeInterval? {
         let s = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard !s.isEmpty else { return nil }
-        if let plain = Double(s) { return plain >= 0 ? plain : nil }
+        if let plain = Double(s) { return plain >= 0 && plain.isFinite ? plain : nil }
         var total: Double = 0
         var number = ""
         var sawUnit = false

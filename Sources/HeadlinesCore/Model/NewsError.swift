@@ -77,6 +77,20 @@ public enum NewsError: Error, Equatable, Sendable {
         }
     }
 
+    /// The same error with every occurrence of `secret` in the server's words replaced.
+    public func redacting(_ secret: String?) -> NewsError {
+        guard let secret, !secret.isEmpty else { return self }
+        func r(_ s: String?) -> String? { s?.replacingOccurrences(of: secret, with: "[redacted]") }
+        switch self {
+        case let .invalidKey(c, m): return .invalidKey(code: r(c), message: r(m))
+        case let .forbidden(c, m): return .forbidden(code: r(c), message: r(m))
+        case let .rateLimited(d, c, m): return .rateLimited(retryAfter: d, code: r(c), message: r(m))
+        case let .serverError(s, c, m): return .serverError(status: s, code: r(c), message: r(m))
+        case let .badRequest(s, c, m): return .badRequest(status: s, code: r(c), message: r(m))
+        default: return self
+        }
+    }
+
     /// When the server asked us not to come back before a date.
     public var retryAfter: Date? {
         if case let .rateLimited(date, _, _) = self { return date }

@@ -28,13 +28,13 @@ public enum ListRenderer {
     public static func text(_ cached: CachedHeadlines?, status: RefreshStatus, now: Date) -> String {
         guard let cached, !cached.headlines.isEmpty else {
             if let failure = status.lastFailure {
-                return "No headlines cached. The last refresh failed \(RelativeAge.describe(failure.at, now: now)): \(failure.message)\n"
+                return "No headlines cached. The last refresh failed \(RelativeAge.describe(failure.at, now: now)): \(TerminalText.safe(failure.message))\n"
             }
             return "No headlines cached yet: run `headlines fetch`.\n"
         }
         var out = ""
         if let failure = status.lastFailure, failure.at >= cached.fetchedAt {
-            out += "! Stale: fetched \(RelativeAge.describe(cached.fetchedAt, now: now)); the last refresh failed \(RelativeAge.describe(failure.at, now: now)): \(failure.message)\n"
+            out += "! Stale: fetched \(RelativeAge.describe(cached.fetchedAt, now: now)); the last refresh failed \(RelativeAge.describe(failure.at, now: now)): \(TerminalText.safe(failure.message))\n"
         }
         let width = String(cached.headlines.count).count
         for (i, h) in cached.headlines.enumerated() {

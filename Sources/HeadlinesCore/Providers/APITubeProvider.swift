@@ -55,7 +55,7 @@ public struct APITubeProvider: HeadlineProvider {
         let request = try request()
         try request.checkKeyIsSafe()
         let response = try await transport.get(request)
-        return try Self.decode(response, now: now)
+        do { return try Self.decode(response, now: now) } catch { throw error.redacting(apiKey) }
     }
 
     /// Decodes a response: headlines on success, the typed error otherwise (also for `not_ok`

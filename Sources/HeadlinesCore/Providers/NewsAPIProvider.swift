@@ -42,6 +42,7 @@ public struct NewsAPIProvider: HeadlineProvider {
         if !options.query.isEmpty { items.append(URLQueryItem(name: "q", value: options.query)) }
         items.append(URLQueryItem(name: "pageSize", value: String(options.pageSize)))
         components.queryItems = items
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         return HTTPRequest(url: components.url!, headers: ["X-Api-Key": apiKey, "Accept": "application/json"],
                            carriesKey: true)
     }
@@ -50,7 +51,7 @@ public struct NewsAPIProvider: HeadlineProvider {
         let request = try request()
         try request.checkKeyIsSafe()
         let response = try await transport.get(request)
-        return try Self.decode(response, now: now)
+        do { return try Self.decode(response, now: now) } catch { throw error.redacting(apiKey) }
     }
 
     public static func decode(_ response: HTTPResponse, now: Date) throws(NewsError) -> [Headline] {

@@ -26,7 +26,8 @@ public struct HTTPRequest: Sendable, Equatable {
 
     static func isLoopback(_ host: String) -> Bool {
         let h = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        return h == "localhost" || h == "::1" || h.hasPrefix("127.")
+        let parts = h.split(separator: ".", omittingEmptySubsequences: false)
+        return h == "localhost" || h == "::1" || (parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil })
     }
 }
 

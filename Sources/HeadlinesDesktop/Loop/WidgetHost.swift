@@ -170,7 +170,11 @@ public final class WidgetHost {
         reloader.refreshLedger(now: now)
         switch reloader.explicitDecision(now: now) {
         case .now:
-            guard !reloading else { explicitPending = true; return }
+            guard !reloading else {
+                HostLog.info("\(reason): a reload is running; another follows it")
+                explicitPending = true
+                return
+            }
             HostLog.info("\(reason): reloading now")
             reloading = true
             Task { await reload() }

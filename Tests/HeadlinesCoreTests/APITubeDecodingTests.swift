@@ -1,0 +1,190 @@
+import Foundation
+import XCTest
+@testable import HeadlinesCore
+
+final class APITubeDecodingTests: XCTestCase {
+    /// The ten headlines of `apitube/top-headlines-fl.json`, newest first, as the app must see them.
+    static let flHeadlines: [Headline] = [
+        Headline(id: "9112301", title: "Central bank holds rates steady as inflation cools",
+                 url: url("https://www.reuters.com/markets/central-bank-holds-rates-2026-11-29/"), source: "reuters.com",
+                 publishedAt: date("2026-11-29T22:20:23.000Z"), imageURL: url("https://www.reuters.com/resizer/rates.jpg")),
+        Headline(id: "9112288", title: "Storm brings record rainfall to coastal towns",
+                 url: url("https://www.bbc.co.uk/news/uk-70112288"), source: "bbc.co.uk",
+                 publishedAt: date("2026-11-29T21:58:10.512Z"), imageURL: nil),
+        Headline(id: "9112270", title: "Chipmaker unveils 2 nm processor for laptops",
+                 url: url("https://www.theverge.com/2026/11/29/chipmaker-2nm"), source: "theverge.com",
+                 publishedAt: date("2026-11-29T21:40:00Z"), imageURL: url("https://cdn.vox-cdn.com/chip.jpg")),
+        Headline(id: "9112251", title: "Football: late goal settles the derby",
+                 url: url("https://www.theguardian.com/football/2026/nov/29/derby-report"), source: "theguardian.com",
+                 publishedAt: date("2026-11-29T21:15:42.123Z"), imageURL: url("https://i.guim.co.uk/img/derby.jpg")),
+        Headline(id: "9112240", title: "Scientists map the deepest ocean trench in 3D",
+                 url: url("https://www.nature.com/articles/d41586-026-03741-2"), source: "nature.com",
+                 publishedAt: date("2026-11-29T20:59:59.999Z"), imageURL: nil),
+        Headline(id: "9112222", title: "City council approves new cycle lanes",
+                 url: url("https://apnews.com/article/cycle-lanes-city-council"), source: "apnews.com",
+                 publishedAt: date("2026-11-29T20:30:00.000Z"), imageURL: url("https://dims.apnews.com/cycle.jpg")),
+        Headline(id: "9112201", title: "Airline cancels flights after software outage",
+                 url: url("https://www.cnbc.com/2026/11/29/airline-outage.html"), source: "cnbc.com",
+                 publishedAt: date("2026-11-29T20:05:17Z"), imageURL: nil),
+        Headline(id: "9112190", title: "Museum returns artefacts to their country of origin",
+                 url: url("https://www.nytimes.com/2026/11/29/arts/museum-returns.html"), source: "nytimes.com",
+                 publishedAt: date("2026-11-29T19:48:03.250Z"), imageURL: url("https://static01.nyt.com/museum.jpg")),
+        Headline(id: "9112177", title: "Electric car sales pass petrol for the first time",
+                 url: url("https://www.ft.com/content/ev-sales-milestone"), source: "ft.com",
+                 publishedAt: date("2026-11-29T19:30:30.000Z"), imageURL: nil),
+        Headline(id: "9112160", title: "Marathon runner breaks world record by 40 seconds",
+                 url: url("https://www.espn.com/olympics/story/marathon-record"), source: "espn.com",
+                 publishedAt: date("2026-11-29T19:02:11.001Z"), imageURL: url("https://a.espncdn.com/marathon.jpg")),
+    ]
+
+    func testFieldListFixtureDecodesToTheTenHeadlines() throws {
+        // Given the response APITube sends for fl=id,title,href,published_at,source.domain,image
+        let response = Fixture.response("apitube/top-headlines-fl.json")
+        // When it is decoded
+        let headlines = try APITubeProvider.decode(response, now: fixtureNow)
+        // Then every field of every headline is as sent, milliseconds included
+        XCTAssertEqual(headlines, Self.flHeadlines)
+    }
+
+    func testMillisecondsAreKept() throws {
+        let headlines = try APITubeProvider.decode(Fixture.response("apitube/top-headlines-fl.json"), now: fixtureNow)
+        XCTAssertEqual(headlines[1].publishedAt.timeIntervalSince1970, 1_795_989_490.512, accuracy: 0.0005)
+        XCTAssertEqual(headlines[4].publishedAt.timeIntervalSince1970, 1_795_985_999.999, accuracy: 0.0005)
+    }
+
+    func testFullFixtureDecodesToTheSameHeadlinesWithSummaries() throws {
+        // Given the same ten articles with every field APITube sends without fl
+        let data = Fixture.data("apitube/top-headlines-full.json")
+        XCTAssertGreaterThan(data.count, 150_000, "the full fixture should be the size of a real response")
+        let descriptions = try Self.descriptions(in: data)
+        XCTAssertEqual(descriptions.count, 10)
+        // When it is decoded
+        let headlines = try APITubeProvider.decode(HTTPResponse(status: 200, body: data), now: fixtureNow)
+        // Then the headlines are the fl ones, with the description as summary
+        var expected = Self.flHeadlines
+        for i in expected.indices { expected[i].summary = descriptions[i] }
+        XCTAssertEqual(headlines, expected)
+    }
+
+    private static func descriptions(in data: Data) throws -> [String] {
+        let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let results = root?["results"] as? [[String: Any]] ?? []
+        return results.compactMap { $0["description"] as? String }
+    }
+
+    // MARK: errors
+
+    func testEachErrorBodyBecomesItsTypedError() {
+        let cases: [(file: String, status: Int, expected: NewsError)] = [
+            ("error-401-ER0175.json", 401, .invalidKey(code: "ER0175", message: "Invalid API key. Please check your API key and try again.")),
+            ("error-401-ER0230.json", 401, .invalidKey(code: "ER0230", message: "Your API key has expired. Please renew your subscription.")),
+            ("error-429-ER0203.json", 429, .rateLimited(retryAfter: nil, code: "ER0203", message: "Rate limit exceeded. Too many requests per minute.")),
+            ("error-403-ER0601.json", 403, .forbidden(code: "ER0601", message: "Access to this endpoint is not allowed on your plan.")),
+            ("error-400-ER0171.json", 400, .badRequest(status: 400, code: "ER0171", message: "The per_page parameter exceeds the maximum allowed by your plan (10).")),
+            ("error-500-ER0183.json", 500, .serverError(status: 500, code: "ER0183", message: "Internal server error. Please try again later.")),
+            ("not-ok-under-200.json", 200, .badRequest(status: 400, code: "ER0173", message: "The page parameter exceeds the maximum allowed by your plan.")),
+        ]
+        for c in cases {
+            // Given an APITube error body served with its HTTP status
+            let response = Fixture.response("apitube/" + c.file, status: c.status)
+            // When it is decoded, Then it is exactly the typed error
+            let error = thrownError { () throws(NewsError) in try APITubeProvider.decode(response, now: fixtureNow) }
+            XCTAssertEqual(error, c.expected, c.file)
+        }
+    }
+
+    func testRateLimitWithRetryAfterSecondsComesBackThen() {
+        let response = Fixture.response("apitube/error-429-ER0203.json", status: 429, headers: ["Retry-After": "120"])
+        let error = thrownError { () throws(NewsError) in try APITubeProvider.decode(response, now: fixtureNow) }
+        XCTAssertEqual(error, .rateLimited(retryAfter: fixtureNow.addingTimeInterval(120), code: "ER0203",
+                                           message: "Rate limit exceeded. Too many requests per minute."))
+    }
+
+    func testRateLimitWithResetEpochComesBackAtThatDate() {
+        let response = Fixture.response("apitube/error-429-ER0203.json", status: 429,
+                                        headers: ["X-RateLimit-Reset": "1796000000", "X-RateLimit-Remaining": "0"])
+        let error = thrownError { () throws(NewsError) in try APITubeProvider.decode(response, now: fixtureNow) }
+        XCTAssertEqual(error?.retryAfter, Date(timeIntervalSince1970: 1_796_000_000))
+        XCTAssertEqual(error, .rateLimited(retryAfter: Date(timeIntervalSince1970: 1_796_000_000), code: "ER0203",
+                                           message: "Rate limit exceeded. Too many requests per minute."))
+    }
+
+    func testRateLimitWithHTTPDateRetryAfter() {
+        let response = Fixture.response("apitube/error-429-ER0203.json", status: 429,
+                                        headers: ["Retry-After": "Mon, 30 Nov 2026 00:05:00 GMT"])
+        let error = thrownError { () throws(NewsError) in try APITubeProvider.decode(response, now: fixtureNow) }
+        XCTAssertEqual(error?.retryAfter, date("2026-11-30T00:05:00Z"))
+    }
+
+    func testHTMLErrorPageWithA502IsAServerError() {
+        // Given nginx's 502 page in front of the API
+        let response = HTTPResponse(status: 502, headers: ["Content-Type": "text/html"], body: Fixture.data("apitube/error-page.html"))
+        let error = thrownError { () throws(NewsError) in try APITubeProvider.decode(response, now: fixtureNow) }
+        // Then it is the server's failure, not ours
+        XCTAssertEqual(error, .serverError(status: 502, code: nil, message: nil))
+    }
+
+    func testHTMLPageUnder200IsMalformedAndSaysHTML() {
+        // Given a captive portal or a wrong base-url answering 200 with HTML
+        let response = HTTPResponse(status: 200, headers: ["Content-Type": "text/html"], body: Fixture.data("apitube/error-page.html"))
+        let error = thrownError { () throws(NewsError) in try APITubeProvider.decode(response, now: fixtureNow) }
+        XCTAssertEqual(error, .malformedResponse(detail: "an HTML page, HTTP 200"))
+    }
+
+    func testTruncatedBodyIsMalformed() {
+        let response = Fixture.response("apitube/truncated.json")
+        let error = thrownError { () throws(NewsError) in try APITubeProvider.decode(response, now: fixtureNow) }
+        XCTAssertEqual(error, .malformedResponse(detail: "truncated or invalid JSON, HTTP 200"))
+    }
+
+    func testEmptyBodyIsMalformed() {
+        let error = thrownError { () throws(NewsError) in
+            try APITubeProvider.decode(HTTPResponse(status: 200, body: Data()), now: fixtureNow)
+        }
+        XCTAssertEqual(error, .malformedResponse(detail: "an empty body, HTTP 200"))
+    }
+
+    // MARK: hostile input
+
+    func testHostileFixtureDecodesToCleanHeadlines() throws {
+        // Given a body full of markup, entities, controls, bad dates and bad links
+        let response = Fixture.response("hostile/apitube-hostile.json")
+        // When it is decoded
+        let headlines = try APITubeProvider.decode(response, now: fixtureNow)
+        // Then entities are decoded, whitespace folded, markup kept as text, bad dates read as now,
+        // bad links, empty titles and the repeated id dropped
+        let img = url("https://hostile.example/i.jpg")
+        let longTitle = Array(repeating: "A very long headline", count: 100).joined(separator: " ")
+        let expected: [Headline] = [
+            Headline(id: "9000010", title: "Bad date: yesterday", url: url("https://hostile.example/yesterday"),
+                     source: "hostile.example", publishedAt: fixtureNow, imageURL: img),
+            Headline(id: "9000011", title: "Bad date: month 13", url: url("https://hostile.example/month13"),
+                     source: "hostile.example", publishedAt: fixtureNow, imageURL: img),
+            Headline(id: "9000001", title: "Tom & Jerry <b>Tom & Jerry</b> > cat < mouse", url: url("https://hostile.example/markup"),
+                     source: "hostile.example", publishedAt: date("2026-11-29T22:00:00.000Z"), imageURL: img),
+            Headline(id: "9000002", title: "Fish & Chips 'n' peas: it\u{2019}s \"official\" &bogus; &#0;",
+                     url: url("https://hostile.example/entities"), source: "hostile.example",
+                     publishedAt: date("2026-11-29T21:00:00.500Z"), imageURL: img),
+            Headline(id: "9000003", title: "\u{1F680} Launch day \u{1F389} for the \u{1F469}\u{200D}\u{1F680} crew",
+                     url: url("https://hostile.example/emoji"), source: "hostile.example",
+                     publishedAt: date("2026-11-29T20:00:00Z"), imageURL: nil),
+            Headline(id: "9000004", title: "مرحبا بالعالم — שלום עולם", url: url("https://hostile.example/rtl"),
+                     source: "hostile.example", publishedAt: date("2026-11-29T19:00:00Z"), imageURL: img),
+            Headline(id: "9000005", title: "Invoice \u{202E}txt.exe\u{202C} and \u{2066}isolated\u{2069} text",
+                     url: url("https://hostile.example/bidi"), source: "hostile.example",
+                     publishedAt: date("2026-11-29T18:00:00Z"), imageURL: img),
+            Headline(id: "9000006", title: "Line one line two tabbed spaced", url: url("https://hostile.example/whitespace"),
+                     source: "hostile.example", publishedAt: date("2026-11-29T17:00:00Z"), imageURL: img),
+            Headline(id: "9000007", title: longTitle, url: url("https://hostile.example/long"),
+                     source: "hostile.example", publishedAt: date("2026-11-29T16:00:00Z"), imageURL: img),
+            Headline(id: "9000008", title: "Empty image string", url: url("https://hostile.example/empty-image"),
+                     source: "hostile.example", publishedAt: date("2026-11-29T15:00:00Z"), imageURL: nil),
+            Headline(id: "9000009", title: "No image key and no source domain", url: url("https://nodomain.example/path"),
+                     source: "nodomain.example", publishedAt: date("2026-11-29T14:00:00Z"), imageURL: nil),
+            Headline(id: "9000017", title: "String id", url: url("https://hostile.example/string-id"),
+                     source: "hostile.example", publishedAt: date("2026-11-29T08:00:00Z"), imageURL: img),
+        ]
+        XCTAssertEqual(headlines, expected)
+        XCTAssertTrue(headlines.allSatisfy(\.hasOpenableURL))
+    }
+}

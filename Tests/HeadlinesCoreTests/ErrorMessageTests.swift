@@ -1,0 +1,104 @@
+import Foundation
+import XCTest
+@testable import HeadlinesCore
+
+final class ErrorMessageTests: XCTestCase {
+    let key = "sk-SECRET-123"
+
+    static let everyCase: [NewsError] = [
+        .missingKey(envVariable: "APITUBE_API_KEY"),
+        .invalidKey(code: "ER0175", message: "Invalid API key."),
+        .invalidKey(code: nil, message: nil),
+        .forbidden(code: "ER0601", message: "Not on your plan."),
+        .rateLimited(retryAfter: date("2026-11-30T00:02:00Z"), code: "ER0203", message: "Slow down."),
+        .rateLimited(retryAfter: nil, code: nil, message: nil),
+        .serverError(status: 503, code: nil, message: "line one\nline two\r\nline three"),
+        .badRequest(status: 400, code: "ER0171", message: ""),
+        .malformedResponse(detail: "an HTML page, HTTP 200"),
+        .responseTooLarge(limit: 4 * 1024 * 1024),
+        .timedOut(seconds: 30),
+        .unreachable(detail: "connection refused"),
+        .insecureTransport(host: "example.com"),
+    ]
+
+    func testEveryCaseIsOneLineSentenceNamingTheProvider() {
+        for error in Self.everyCase {
+            for provider in ["APITube", "NewsAPI"] {
+                let message = error.message(provider: provider, keyVariable: "APITUBE_API_KEY")
+                XCTAssertFalse(message.contains(where: \.isNewline), message)
+                XCTAssertTrue(message.hasSuffix("."), message)
+                XCTAssertTrue(message.contains(provider), message)
+                XCTAssertFalse(message.contains(key), message)
+                XCTAssertEqual(message, message.trimmingCharacters(in: .whitespaces), message)
+            }
+        }
+    }
+
+    func testExactWording() {
+        XCTAssertEqual(NewsError.invalidKey(code: "ER0175", message: "Invalid API key.")
+                        .message(provider: "APITube", keyVariable: "APITUBE_API_KEY"),
+                       "APITube rejected the API key (ER0175: Invalid API key.): check APITUBE_API_KEY or api-key-file.")
+        XCTAssertEqual(NewsError.invalidKey(code: nil, message: nil).message(provider: "NewsAPI"),
+                       "NewsAPI rejected the API key: check the API key.")
+        XCTAssertEqual(NewsError.rateLimited(retryAfter: date("2026-11-30T00:02:00Z"), code: "ER0203", message: "Slow down.")
+                        .message(provider: "APITube"),
+                       "APITube is rate-limiting requests (ER0203: Slow down.): wait until 2026-11-30T00:02:00Z or lower [refresh] daily-budget.")
+        XCTAssertEqual(NewsError.serverError(status: 503, code: nil, message: "line one\nline two").message(provider: "APITube"),
+                       "APITube had a server error (HTTP 503) (line one line two): try again later.")
+        XCTAssertEqual(NewsError.missingKey(envVariable: "NEWSAPI_API_KEY").message(provider: "NewsAPI"),
+                       "NewsAPI needs an API key: set NEWSAPI_API_KEY or [source] api-key-file, or use a keyless feed provider.")
+    }
+
+    func testLongServerMessageIsClipped() {
+        let long = String(repeating: "word ", count: 100)
+        let message = NewsError.forbidden(code: "ER0602", message: long).message(provider: "APITube")
+        XCTAssertTrue(message.contains("…"))
+        XCTAssertLessThan(message.count, 260)
+    }
+
+    /// Every error fixture, fetched with a key, turns into a message that names the provider and
+    /// never the key.
+    func testMessagesFromEveryErrorFixtureNeverContainTheKey() async {
+        let apitube: [(String, Int)] = [("error-401-ER0175.json", 401), ("error-401-ER0230.json", 401),
+                                        ("error-429-ER0203.json", 429), ("error-403-ER0601.json", 403),
+                                        ("error-400-ER0171.json", 400), ("error-500-ER0183.json", 500),
+                                        ("not-ok-under-200.json", 200), ("error-page.html", 502),
+                                        ("error-page.html", 200), ("truncated.json", 200)]
+        for (file, status) in apitube {
+            let transport = FixtureTransport(routes: ["/v1/news/top-headlines": Fixture.response("apitube/" + file, status: status)])
+            let provider = APITubeProvider(options: .init(), apiKey: key, transport: transport)
+            await assertFailsWithoutKey(provider, file)
+        }
+        let newsapi: [(String, Int)] = [("error-apiKeyInvalid.json", 401), ("error-apiKeyMissing.json", 401),
+                                        ("error-rateLimited.json", 429), ("error-parameterInvalid.json", 400),
+                                        ("error-unexpectedError.json", 500), ("error-maximumResultsReached.json", 426)]
+        for (file, status) in newsapi {
+            let transport = FixtureTransport(routes: ["/v2/top-headlines": Fixture.response("newsapi/" + file, status: status)])
+            let provider = NewsAPIProvider(options: .init(), apiKey: key, transport: transport)
+            await assertFailsWithoutKey(provider, file)
+        }
+    }
+
+    /// Some servers echo the key they rejected; our sentence must still not show it (STYLE.md:
+    /// "No error message ever contains the API key").
+    func testServerMessageEchoingTheKeyIsRedacted() async {
+        let body = #"{"status":"not_ok","request_id":"x","errors":[{"status":401,"code":"ER0175","message":"Invalid API key: sk-SECRET-123"}]}"#
+        let transport = FixtureTransport(routes: ["/v1/news/top-headlines": HTTPResponse(status: 401, body: Data(body.utf8))])
+        await assertFailsWithoutKey(APITubeProvider(options: .init(), apiKey: key, transport: transport), "echoed key")
+    }
+
+    private func assertFailsWithoutKey(_ provider: HeadlineProvider, _ label: String,
+                                       file: StaticString = #filePath, line: UInt = #line) async {
+        do {
+            let headlines = try await provider.fetchHeadlines(now: fixtureNow)
+            XCTFail("\(label): expected an error, got \(headlines.count) headlines", file: file, line: line)
+        } catch {
+            let message = error.message(provider: provider.displayName, keyVariable: provider.keyVariable)
+            XCTAssertFalse(message.contains(key), "\(label): \(message)", file: file, line: line)
+            XCTAssertFalse(String(describing: error).contains(key), "\(label): \(error)", file: file, line: line)
+            XCTAssertTrue(message.hasPrefix(provider.displayName), "\(label): \(message)", file: file, line: line)
+            XCTAssertFalse(message.contains(where: \.isNewline), "\(label): \(message)", file: file, line: line)
+            XCTAssertTrue(message.hasSuffix("."), "\(label): \(message)", file: file, line: line)
+        }
+    }
+}
