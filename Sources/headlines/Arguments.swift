@@ -15,6 +15,15 @@ struct Arguments: Equatable {
     var help = false
     var version = false
 
+    /// The global options again, for commands that run `headlines` themselves.
+    var passThrough: [String] {
+        var out: [String] = []
+        if let configPath { out += ["--config", configPath] }
+        if let provider { out += ["--provider", provider] }
+        if let baseURL { out += ["--base-url", baseURL] }
+        return out
+    }
+
     struct UsageError: Error { var message: String }
 
     /// Options may come before or after the subcommand; `--opt=value` and `--opt value` both work.

@@ -29,6 +29,8 @@ enum CommandLineTool {
         case "run": return HostCommand.run(context)
         case "refresh": return RefreshCommand.run(context)
         case "status": return StatusCommand.run(context, json: args.json)
+        case "menu": return MenuCommand.run(context)
+        case "mute", "unmute", "muted": return MuteCommand.run(context, command: args.command, positional: args.positional)
         default:
             Output.error("headlines: unknown command '\(args.command)'; run headlines --help for the list.")
             return 2
@@ -77,7 +79,9 @@ struct AppContext {
     func hostSetup() throws(ConfigError) -> HostSetup {
         let refresher = Refresher(provider: try makeProvider(), cache: cache, statusStore: statusStore)
         let timelineProvider = HeadlinesTimelineProvider(refresher: refresher, interval: config.interval,
-                                                         rotate: config.rotate, warn: { HostLog.warning($0) })
+                                                         rotate: config.rotate,
+                                                         mutedFile: StateFile(path: paths.mutedFile, what: "muted-sources"),
+                                                         warn: { HostLog.warning($0) })
         return HostSetup(providerName: config.provider.displayName, provider: timelineProvider,
                          scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: config.dailyBudget)),
                          interval: config.interval)

@@ -33,7 +33,7 @@ enum DemoCommand {
         let setup = HostSetup(providerName: "APITube (demo data)", provider: timelineProvider,
                               scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: 1440)), interval: 5)
         // Each demo starts afresh: a new host shows the full arrival sequence.
-        for file in [paths.cacheFile, paths.ledgerFile, paths.statusFile] { try? FileManager.default.removeItem(atPath: file) }
+        for file in [paths.cacheFile, paths.ledgerFile, paths.statusFile, paths.seenFile] { try? FileManager.default.removeItem(atPath: file) }
         Output.print("headlines demo: bundled sample data, no key, no network; a new headline arrives every 5 s. Ctrl-C stops it.")
         signal(SIGPIPE, SIG_IGN)
         MainLoop.run {
@@ -46,6 +46,13 @@ enum DemoCommand {
                 host.onReload = { result in
                     guard let fetched = result.fetched else { return }
                     Output.print("-- reloaded: \(fetched.count) headlines, newest: \(TerminalText.safe(fetched.first?.title ?? "none"))")
+                }
+                if context.config.notifyEnabled {
+                    let notifications = HostNotifications(host: host, paths: paths, maxPerRefresh: context.config.maxPerRefresh,
+                                                          menuCommand: [ProcessLauncher.selfPath, "menu"])
+                    let printer = host.onReload
+                    host.onReload = { printer?($0); notifications.reloaded($0) }
+                    HostRegistry.keepNotifications(notifications)
                 }
                 HostRegistry.keep(host)
                 host.start()

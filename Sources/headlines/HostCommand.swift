@@ -25,6 +25,13 @@ enum HostCommand {
                         HostLog.info("entry \(n == 0 ? 0 : entry.content.index % n + 1)/\(n) [\(entry.content.freshness.rawValue)]: \(entry.content.current?.title ?? "nothing to show")")
                     }
                 }
+                if initial.config.notifyEnabled {
+                    let notifications = HostNotifications(host: host, paths: initial.paths,
+                                                          maxPerRefresh: initial.config.maxPerRefresh,
+                                                          menuCommand: [ProcessLauncher.selfPath] + initial.arguments.passThrough + ["menu"])
+                    host.onReload = { notifications.reloaded($0) }
+                    HostRegistry.keepNotifications(notifications)
+                }
                 HostRegistry.keep(host)
                 host.start()
             } catch {
@@ -40,5 +47,7 @@ enum HostCommand {
 @GLibActor
 enum HostRegistry {
     static var hosts: [WidgetHost] = []
+    static var notifications: [HostNotifications] = []
     static func keep(_ host: WidgetHost) { hosts.append(host) }
+    static func keepNotifications(_ n: HostNotifications) { notifications.append(n) }
 }

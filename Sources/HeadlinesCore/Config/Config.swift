@@ -29,6 +29,8 @@ public struct Config: Equatable, Sendable {
     // [bar]
     public var rotate: TimeInterval = 0
     public var maxLength: Int = 60
+    /// The dmenu-style program for `headlines menu`; nil = detect rofi, wofi, fuzzel, bemenu, dmenu.
+    public var launcher: String?
 
     public init() {}
 
@@ -56,6 +58,7 @@ public struct Config: Equatable, Sendable {
         "bar": [
             "rotate": "a duration such as 10s, or 0 for no rotation",
             "max-length": "a whole number from 10 to 500",
+            "launcher": "a dmenu-style command line such as rofi -dmenu -i",
         ],
     ]
 }
@@ -122,6 +125,9 @@ extension Config {
                 case ("bar", "rotate"):
                     guard let d = Duration.parse(value), d == 0 || d >= 1 else { throw bad() }
                     config.rotate = d
+                case ("bar", "launcher"):
+                    guard !value.isEmpty else { throw bad() }
+                    config.launcher = value
                 case ("bar", "max-length"):
                     guard let n = Int(value), (10...500).contains(n) else { throw bad() }
                     config.maxLength = n

@@ -34,10 +34,13 @@ public struct HeadlinesTimelineProvider: TimelineProvider {
     /// Most entries one timeline holds, so a tiny rotate and a long interval stay bounded.
     public var maxEntries = 720
     public var warn: @Sendable (String) -> Void
+    /// Muted sources are hidden from every entry (and so from bars).
+    public var mutedFile: StateFile<MutedSources>?
 
     public init(refresher: Refresher, interval: TimeInterval, rotate: TimeInterval,
-                warn: @escaping @Sendable (String) -> Void) {
+                mutedFile: StateFile<MutedSources>? = nil, warn: @escaping @Sendable (String) -> Void) {
         self.refresher = refresher
+        self.mutedFile = mutedFile
         self.interval = interval
         self.rotate = rotate
         self.warn = warn
@@ -51,24 +54,33 @@ public struct HeadlinesTimelineProvider: TimelineProvider {
     }
 
     public func snapshot(now: Date) -> TimelineEntry {
-        guard let cached = refresher.cache.load(now: now, warn: warn), !cached.headlines.isEmpty else {
+        let cached = refresher.cache.load(now: now, warn: warn)
+        let headlines = visible(cached?.headlines ?? [], now: now)
+        guard let cached, !headlines.isEmpty else {
             return TimelineEntry(date: now, content: WidgetContent(headlines: [], freshness: .empty, fetchedAt: nil))
         }
-        return TimelineEntry(date: now, content: WidgetContent(headlines: cached.headlines, freshness: .cached,
+        return TimelineEntry(date: now, content: WidgetContent(headlines: headlines, freshness: .cached,
                                                                fetchedAt: cached.fetchedAt))
+    }
+
+    /// The headlines minus muted sources.
+    func visible(_ headlines: [Headline], now: Date) -> [Headline] {
+        guard let muted = mutedFile?.load(now: now, warn: warn), !muted.sources.isEmpty else { return headlines }
+        return muted.filter(headlines)
     }
 
     public func timeline(now: Date, consecutiveFailures: Int) async -> TimelineResult {
         switch await refresher.refresh(now: now, warn: warn) {
         case let .success(cached):
-            let content = WidgetContent(headlines: cached.headlines, freshness: cached.headlines.isEmpty ? .empty : .fresh,
+            let shown = visible(cached.headlines, now: now)
+            let content = WidgetContent(headlines: shown, freshness: shown.isEmpty ? .empty : .fresh,
                                         fetchedAt: cached.fetchedAt)
             let reload = now.addingTimeInterval(interval)
             return TimelineResult(timeline: rotating(content, from: now, until: reload), failure: nil,
                                   fetched: cached.headlines)
         case let .failure(failure):
             let cached = refresher.cache.load(now: now, warn: warn)
-            let headlines = cached?.headlines ?? []
+            let headlines = visible(cached?.headlines ?? [], now: now)
             let content = WidgetContent(headlines: headlines, freshness: headlines.isEmpty ? .empty : .stale,
                                         fetchedAt: cached?.fetchedAt, error: failure.message)
             let retry = now.addingTimeInterval(Backoff.delay(afterFailures: consecutiveFailures + 1, interval: interval))

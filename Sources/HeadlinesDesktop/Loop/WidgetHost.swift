@@ -199,10 +199,27 @@ public final class WidgetHost {
                                         ledgerStore: LedgerStore(path: paths.ledgerFile), now: Date(),
                                         warn: { HostLog.warning($0) })
             HostLog.info("SIGHUP: configuration re-read; provider \(next.providerName), interval \(Duration.format(next.interval))")
+            let muted = StateFile<MutedSources>(path: paths.mutedFile, what: "muted-sources").load(now: Date(), warn: { HostLog.warning($0) })
+            for source in muted?.sources ?? [] { hide(source: source) }
             wake()
         } catch {
             HostLog.error("SIGHUP: keeping the old configuration: \(error)")
         }
+    }
+
+    /// Drops a muted source from what is on display now; the next timelines filter it themselves.
+    public func hide(source: String) {
+        guard timeline.entries.contains(where: { $0.content.headlines.contains { MutedSources([source]).isMuted($0) } }) else { return }
+        let muted = MutedSources([source])
+        timeline.entries = timeline.entries.map { entry in
+            var e = entry
+            e.content.headlines = muted.filter(e.content.headlines)
+            if e.content.headlines.isEmpty { e.content.freshness = .empty }
+            return e
+        }
+        lastShownEntryDate = nil
+        publish(now: Date())
+        wake()
     }
 
     private func shutdown(_ signal: String) {

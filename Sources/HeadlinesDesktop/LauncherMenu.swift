@@ -1,0 +1,74 @@
+import CGLibNotify
+import Foundation
+import HeadlinesCore
+
+/// `headlines menu`: the headlines in the user's dmenu-style launcher. The launcher is the
+/// configured command line (split by GLib's shell-quoting rules, run without a shell) or the first
+/// of rofi, wofi, fuzzel, bemenu, dmenu found on PATH (Wayland ones first under Wayland).
+public enum LauncherMenu {
+    public enum MenuError: Error, CustomStringConvertible {
+        case noLauncher
+        case badCommand(String)
+        case failed(String)
+        public var description: String {
+            switch self {
+            case .noLauncher: return "No launcher found: install rofi, wofi, fuzzel, bemenu or dmenu, or set [bar] launcher."
+            case let .badCommand(why): return "[bar] launcher cannot be parsed (\(why)): quote it as a shell would."
+            case let .failed(why): return "The launcher failed (\(why)): check [bar] launcher."
+            }
+        }
+    }
+
+    /// Known launchers and how each reads a list on stdin and prints the chosen line.
+    static let known: [(name: String, args: [String], wayland: Bool)] = [
+        ("fuzzel", ["--dmenu", "--prompt", "Headlines: "], true),
+        ("wofi", ["--dmenu", "--prompt", "Headlines"], true),
+        ("rofi", ["-dmenu", "-i", "-p", "Headlines"], false),
+        ("bemenu", ["-i", "-l", "10", "-p", "Headlines"], false),
+        ("dmenu", ["-i", "-l", "10", "-p", "Headlines"], false),
+    ]
+
+    public static func argv(configured: String?, environment: [String: String]) throws(MenuError) -> [String] {
+        if let configured {
+            var argc: Int32 = 0
+            var argv: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>?
+            var error: UnsafeMutablePointer<GError>?
+            guard g_shell_parse_argv(configured, &argc, &argv, &error) != 0, let argv else {
+                let why = error.map { String(cString: $0.pointee.message) } ?? "empty"
+                g_clear_error(&error)
+                throw .badCommand(why)
+            }
+            defer { g_strfreev(argv) }
+            return (0..<Int(argc)).compactMap { argv[$0].map { String(cString: $0) } }
+        }
+        let wayland = environment["WAYLAND_DISPLAY"] != nil
+        let order = known.sorted { a, b in wayland && a.wayland && !b.wayland }
+        for launcher in order where (wayland || !launcher.wayland) {
+            if let path = g_find_program_in_path(launcher.name) {
+                g_free(path)
+                return [launcher.name] + launcher.args
+            }
+        }
+        throw .noLauncher
+    }
+
+    /// Shows `lines` and returns the index picked, or nil when the user dismissed the menu.
+    public static func choose(_ lines: [String], argv: [String]) throws(MenuError) -> Int? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = argv
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        do { try process.run() } catch { throw .failed("\(argv[0]): \(error.localizedDescription)") }
+        let text = lines.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n") + "\n"
+        try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+        try? input.fileHandleForWriting.close()
+        let picked = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        let number = picked.prefix(while: { $0.isNumber })
+        guard let n = Int(number), (1...lines.count).contains(n) else { return nil }
+        return n - 1
+    }
+}

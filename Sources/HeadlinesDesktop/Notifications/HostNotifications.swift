@@ -1,0 +1,43 @@
+import Foundation
+import HeadlinesCore
+
+/// Connects the host to notifications: each successful reload goes through
+/// `HeadlineNotifications` (seen set, flood control, muted sources) to libnotify. Lives on the
+/// loop; clicks arrive on the notification worker and hop back here.
+@GLibActor
+public final class HostNotifications {
+    private let notifications: HeadlineNotifications
+    public let notifier: LibnotifyNotifier
+
+    /// `menuCommand`: argv run (never through a shell) when the "N more headlines" summary is clicked.
+    public init(host: WidgetHost, paths: XDGPaths, maxPerRefresh: Int, menuCommand: [String]) {
+        let notifier = LibnotifyNotifier()
+        self.notifier = notifier
+        notifications = HeadlineNotifications(notifier: notifier, paths: paths, maxPerRefresh: maxPerRefresh,
+                                              warn: { HostLog.warning($0) })
+        notifier.onMute = { [weak self, weak host] source in
+            Task { @GLibActor in
+                guard let self else { return }
+                do {
+                    if try self.notifications.mute(source, now: Date()) {
+                        HostLog.info("muted source \(TerminalText.safe(source)); `headlines unmute` undoes it")
+                    }
+                    host?.hide(source: source)
+                } catch {
+                    HostLog.warning("Could not save the muted sources (\(error)): check the state folder's permissions.")
+                }
+            }
+        }
+        notifier.onMore = {
+            ProcessLauncher.spawn(menuCommand)
+        }
+    }
+
+    public func reloaded(_ result: TimelineResult) {
+        guard let fetched = result.fetched else { return }
+        let plan = notifications.reloaded(fetched, now: Date())
+        if !plan.post.isEmpty || plan.more > 0 {
+            HostLog.info("notifying \(plan.post.count) new headline\(plan.post.count == 1 ? "" : "s")\(plan.more > 0 ? " and a summary of \(plan.more) more" : "")")
+        }
+    }
+}
