@@ -17,7 +17,8 @@ public struct RefreshLedger: Codable, Equatable, Sendable {
     public static let window: TimeInterval = 24 * 3600
 
     public func attempts(inWindowEndingAt now: Date) -> Int {
-        attempts.filter { $0 > now.addingTimeInterval(-Self.window) && $0 <= now }.count
+        // Attempts dated after `now` count too: a clock stepped back must not free budget.
+        attempts.filter { $0 > now.addingTimeInterval(-Self.window) }.count
     }
 
     /// Counts an attempt. Call before the request goes out.
@@ -65,7 +66,7 @@ public struct RefreshBudget: Equatable, Sendable {
     /// The earliest moment a new attempt fits in the window: `now` if one is left, else when the
     /// oldest attempt that fills the window turns 24 hours old.
     public func earliestReload(_ ledger: RefreshLedger, after now: Date) -> Date {
-        let recent = ledger.attempts.filter { $0 > now.addingTimeInterval(-RefreshLedger.window) && $0 <= now }
+        let recent = ledger.attempts.filter { $0 > now.addingTimeInterval(-RefreshLedger.window) }
         guard recent.count >= dailyLimit else { return now }
         // The attempt that must age out for one slot to open.
         let blocking = recent[recent.count - dailyLimit]

@@ -57,7 +57,7 @@ public struct HeadlinesTimelineProvider: TimelineProvider {
         let cached = refresher.cache.load(now: now, warn: warn)
         let headlines = visible(cached?.headlines ?? [], now: now)
         guard let cached, !headlines.isEmpty else {
-            return TimelineEntry(date: now, content: WidgetContent(headlines: [], freshness: .empty, fetchedAt: nil))
+            return TimelineEntry(date: now, content: WidgetContent(headlines: [], freshness: .empty, fetchedAt: cached?.fetchedAt))
         }
         return TimelineEntry(date: now, content: WidgetContent(headlines: headlines, freshness: .cached,
                                                                fetchedAt: cached.fetchedAt))

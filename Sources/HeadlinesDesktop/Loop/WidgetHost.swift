@@ -83,7 +83,8 @@ public final class WidgetHost {
         // WidgetKit's snapshot: show the cache at once; reload when it is due, not on every start,
         // so restarts cost no budget.
         let snapshot = setup.provider.snapshot(now: now)
-        let due = snapshot.content.fetchedAt.map { $0.addingTimeInterval(setup.interval) } ?? now
+        let due = HostPlanner.startupReloadDate(now: now, ledger: reloader.ledger,
+                                                cacheFetchedAt: snapshot.content.fetchedAt, interval: setup.interval)
         timeline = Timeline(entries: [snapshot], policy: .after(due))
         networkWatcher = NetworkWatcher { Task { @GLibActor [weak self] in self?.networkReturned() } }
         publish(now: now)

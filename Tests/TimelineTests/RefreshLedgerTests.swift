@@ -1,0 +1,90 @@
+import Foundation
+import XCTest
+import HeadlinesCore
+
+/// The ledger on disk: written before each request, and merged without counting an attempt twice.
+final class RefreshLedgerTests: XCTestCase {
+    private var dir = TempDir()
+    override func setUp() { dir = TempDir() }
+    override func tearDown() { dir.remove() }
+
+    /// What the ledger file held while a request was in flight.
+    private final class Seen: @unchecked Sendable {
+        var ledgers: [(now: Date, onDisk: RefreshLedger)] = []
+    }
+
+    func testTheAttemptIsOnDiskBeforeTheRequestGoesOut() async {
+        // Given a provider that reads the ledger file from disk when it is called
+        let seen = Seen()
+        let store = LedgerStore(path: dir.ledgerFile)
+        let provider = FakeTimelineProvider(during: { now in
+            seen.ledgers.append((now, store.load(now: now, warn: { XCTFail($0) })))
+        }, policy: { .after($0.addingTimeInterval(1800)) })
+        let reloader = BudgetedReloader(provider: provider, scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: 48)),
+                                        ledgerStore: store, now: monday, warn: { XCTFail($0) })
+
+        // When it reloads twice, at times with sub-millisecond parts
+        let first = monday.addingTimeInterval(0.0004), second = monday.addingTimeInterval(1800.0007)
+        _ = await reloader.reload(now: first)
+        _ = await reloader.reload(now: second)
+
+        // Then during each request the file already held that attempt (to the millisecond)
+        XCTAssertEqual(seen.ledgers.map(\.now), [first, second])
+        for (now, onDisk) in seen.ledgers {
+            XCTAssertEqual(onDisk.attempts.count, now == first ? 1 : 2)
+            XCTAssertEqual(onDisk.lastAttempt?.timeIntervalSince(now) ?? 99, 0, accuracy: 0.001)
+        }
+        // And after it, the outcome too
+        XCTAssertEqual(store.load(now: second, warn: { _ in }).lastOutcome, .success)
+    }
+
+    func testUnionCountsAnAttemptOnceAfterAJSONRoundTrip() throws {
+        // Given attempts with sub-millisecond parts, two of them 5 ms apart
+        var ledger = RefreshLedger()
+        let dates = [0.0004, 60.1237, 60.1287, 3600.9999].map { monday.addingTimeInterval($0) }
+        for date in dates { ledger.recordAttempt(at: date) }
+
+        // When they pass through the file format
+        let decoded = try JSONDecoder.headlines().decode(RefreshLedger.self, from: JSONEncoder.headlines().encode(ledger))
+        XCTAssertNotEqual(decoded.attempts, ledger.attempts, "the round trip should lose the sub-millisecond parts")
+        for (a, b) in zip(decoded.attempts, dates) { XCTAssertEqual(a.timeIntervalSince(b), 0, accuracy: 0.001) }
+
+        // Then the union of memory and disk has each attempt once, the two 5 ms apart kept apart
+        XCTAssertEqual(RefreshLedger.union(ledger.attempts, decoded.attempts).count, 4)
+        XCTAssertEqual(RefreshLedger.union(decoded.attempts, ledger.attempts).count, 4)
+        XCTAssertEqual(RefreshLedger.union([dates[2], dates[0]], [dates[1]]), [dates[0], dates[1], dates[2]])
+    }
+
+    func testReReadingTheLedgerDoesNotCountAnAttemptTwice() async {
+        // Given a reloader that has made 3 attempts at sub-millisecond times
+        let provider = FakeTimelineProvider { .after($0.addingTimeInterval(60)) }
+        let reloader = BudgetedReloader(provider: provider, scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: 5)),
+                                        ledgerStore: LedgerStore(path: dir.ledgerFile), now: monday, warn: { _ in })
+        var now = monday
+        for step in [0.0004, 60.0006, 60.0009] {
+            now = now.addingTimeInterval(step)
+            _ = await reloader.reload(now: now)
+        }
+
+        // When it re-reads the file (as every explicit reload does) and a new process loads it
+        reloader.refreshLedger(now: now)
+        let fresh = BudgetedReloader(provider: provider, scheduler: reloader.scheduler,
+                                     ledgerStore: LedgerStore(path: dir.ledgerFile), now: now, warn: { _ in })
+
+        // Then both count 3 attempts, 2 left
+        XCTAssertEqual(reloader.ledger.attempts.count, 3)
+        XCTAssertEqual(reloader.remaining(now: now), 2)
+        // (a moment later: the file keeps milliseconds, so a date read back may sit up to 1 ms after
+        // the attempt, and `attempts(inWindowEndingAt:)` only counts dates up to `now`)
+        XCTAssertEqual(fresh.remaining(now: now.addingTimeInterval(0.01)), 2)
+    }
+
+    func testAnAttemptLeavesTheWindowExactly24HoursLater() {
+        var ledger = RefreshLedger()
+        ledger.recordAttempt(at: monday)
+        XCTAssertEqual(ledger.attempts(inWindowEndingAt: monday.addingTimeInterval(day - 0.001)), 1)
+        XCTAssertEqual(ledger.attempts(inWindowEndingAt: monday.addingTimeInterval(day)), 0)
+        ledger.recordAttempt(at: monday.addingTimeInterval(day + 1))
+        XCTAssertEqual(ledger.attempts, [monday.addingTimeInterval(day + 1)], "pruned to the last 24 hours")
+    }
+}
