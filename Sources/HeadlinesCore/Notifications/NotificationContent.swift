@@ -19,8 +19,8 @@ public struct NotificationCapabilities: OptionSet, Sendable, Equatable {
 
 /// The text of one notification, escaped for what the server understands.
 public struct NotificationContent: Equatable, Sendable {
-    /// The title. The spec says the summary is plain text; servers that render markup in it
-    /// anyway get it escaped only where body markup is supported.
+    /// The title, as plain text: the spec defines the summary as plain text, and dunst, mako and
+    /// GNOME escape it themselves (escaping it here would show `&amp;` on screen).
     public var summary: String
     public var body: String
 
@@ -44,8 +44,7 @@ public struct NotificationContent: Equatable, Sendable {
                 body += "\n" + link
             }
         }
-        let title = Markup.neutralise(h.title)
-        return NotificationContent(summary: markup ? Markup.escape(title) : title, body: body)
+        return NotificationContent(summary: Markup.neutralise(h.title), body: body)
     }
 
     public static func more(_ count: Int, caps: NotificationCapabilities) -> NotificationContent {

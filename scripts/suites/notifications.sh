@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# Issue 4 acceptance, with real components: a private D-Bus session, Xvfb, dunst, dbus-monitor,
+# a loopback news server and a fake browser. Prints one line per check; exits non-zero on the
+# first failure.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}/headlines
+LIB=scripts/suites/lib
+. "$LIB/session.sh"
+
+WORK=$(mktemp -d /tmp/headlines-notify.XXXXXX)
+session_start "$WORK/session"
+EXTRA_PIDS=()
+
+ARTICLES=$WORK/articles.json
+python3 "$LIB/articles.py" "$ARTICLES" 10
+exec {portfd}< <(exec python3 "$LIB/news_server.py" --articles "$ARTICLES" --log "$WORK/requests.log")
+read -r -t 10 PORT <&"$portfd" || die "news server did not start"
+EXTRA_PIDS+=($(pgrep -f "news_server.py --articles $ARTICLES"))
+
+cat > "$WORK/headlines.conf" <<CONF
+[source]
+provider = apitube
+base-url = http://127.0.0.1:$PORT
+[refresh]
+interval = 1h
+daily-budget = 200
+[notify]
+max-per-refresh = 3
+CONF
+export APITUBE_API_KEY=suite-key-not-secret-7781
+HOST_LOG=$WORK/host.log
+
+ok() { echo "  ok: $*"; }
+calls() { python3 "$LIB/notify_calls.py" "$SESSION_DIR/monitor.log"; }
+call_count() { calls | wc -l; }
+start_host() {
+    "$BIN" --config "$WORK/headlines.conf" run >>"$HOST_LOG" 2>&1 &
+    HOST_PID=$!
+    EXTRA_PIDS+=("$HOST_PID")
+    wait_for "the host to start" 10 grep -q "host started (pid $HOST_PID)" "$HOST_LOG" || die "host did not start"
+}
+stop_host() { kill -TERM "$HOST_PID"; wait "$HOST_PID"; }
+reloads() { grep -c "reload ok" "$HOST_LOG"; }
+refresh_and_wait() { # waits until the host logged one more successful reload
+    local before; before=$(reloads)
+    "$BIN" --config "$WORK/headlines.conf" refresh >/dev/null || die "refresh failed"
+    wait_for "a reload" 10 bash -c "[ \$(grep -c 'reload ok' '$HOST_LOG') -gt $before ]" || die "no reload after refresh"
+    sleep 0.7 # the notification worker posts right after the reload
+}
+
+echo "first run over ten headlines posts at most one"
+start_host
+wait_for "the first reload" 10 grep -q "reload ok" "$HOST_LOG" || die "no first reload"
+sleep 1
+n=$(call_count); [ "$n" -eq 1 ] || die "first run posted $n notifications, expected 1"
+first=$(calls | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["summary"])')
+[ "$first" = "Headline 10" ] || die "first run posted '$first', expected the newest, 'Headline 10'"
+ok "first run: one notification, the newest ($first)"
+
+echo "two new headlines: exactly two Notify calls, default action, desktop-entry hint"
+dunstctl close-all
+python3 "$LIB/articles.py" "$ARTICLES" 10 "Second new story" "First new story"
+refresh_and_wait
+n=$(call_count); [ "$n" -eq 3 ] || die "expected 3 Notify calls in all, saw $n"
+calls | tail -n 2 | python3 -c '
+import json, sys
+got = [json.loads(l) for l in sys.stdin]
+titles = [c["summary"] for c in got]
+assert titles == ["First new story", "Second new story"], f"titles in order {titles}"
+for c in got:
+    assert c["actions"][0] == "default", c["actions"]
+    assert c["hints"].get("desktop-entry") == "headlines", c["hints"]
+    assert c["hints"].get("category") == "x-headlines.news", c["hints"]
+    assert c["app_name"] == "Headlines" and c["expire_timeout"] > 0, c
+' || die "the two Notify calls are not as expected"
+ok "two Notify calls, oldest first, with default action, desktop-entry and category hints"
+
+echo "dunstctl action 0 opens the article in the (fake) default browser"
+dunstctl action 0
+wait_for "the fake browser" 5 test -s "$BROWSER_LOG" || die "no URL reached the browser"
+# dunst sorts the displayed notifications oldest first: position 0 is "First new story".
+url=$(cat "$BROWSER_LOG")
+[ "$url" = "https://news.example.com/extra/first-new-story" ] || die "browser opened '$url', expected exactly https://news.example.com/extra/first-new-story"
+ok "browser opened exactly $url"
+
+echo "restarting the host repeats nothing"
+stop_host
+start_host
+refresh_and_wait
+n=$(call_count); [ "$n" -eq 3 ] || die "restart re-posted: $n Notify calls, expected still 3"
+ok "after a restart and a reload, still 3 Notify calls"
+
+echo "eight new headlines with max-per-refresh=3: three and one summary"
+python3 "$LIB/articles.py" "$ARTICLES" 10 "Eight" "Seven" "Six" "Five" "Four" "Three" "Two" "One" "Second new story" "First new story"
+refresh_and_wait
+calls | tail -n +4 | python3 -c '
+import json, sys
+got = [json.loads(l)["summary"] for l in sys.stdin]
+assert got == ["Six", "Seven", "Eight", "5 more headlines"], got
+' || die "flood control did not post three and a summary"
+ok "posted Six, Seven, Eight and '5 more headlines'"
+
+echo "markup in a title is literal text; a javascript: link is never opened"
+python3 - "$ARTICLES" <<'PY'
+import json, sys
+path = sys.argv[1]
+items = json.load(open(path))
+items.insert(0, {"id": 777, "title": "<b>Tom & Jerry</b>", "href": "https://news.example.com/tom",
+                 "published_at": items[0]["published_at"], "source": {"domain": "tom&jerry<i>.example.com"}, "image": ""})
+items.insert(0, {"id": 778, "title": "Click me", "href": "javascript:alert(1)",
+                 "published_at": items[0]["published_at"], "source": {"domain": "evil.example.com"}, "image": ""})
+json.dump(items, open(path + ".tmp", "w")); import os; os.rename(path + ".tmp", path)
+PY
+: >"$BROWSER_LOG"
+refresh_and_wait
+calls | tail -n 1 | python3 -c '
+import json, sys
+c = json.loads(sys.stdin.readline())
+# The summary is plain text by the spec (dunst escapes it itself); the body is markup.
+assert c["summary"] == "<b>Tom & Jerry</b>", c["summary"]
+assert c["body"].startswith("tom&amp;jerry&lt;i&gt;.example.com · "), c["body"]
+' || die "the title or body was not sent as the spec wants (summary plain, body escaped)"
+calls | grep -q '"Click me"' && die "the javascript: headline was notified"
+dunstctl action 0; sleep 1
+grep -q javascript "$BROWSER_LOG" && die "a javascript: link reached the browser"
+ok "title sent as plain text, body escaped for markup; javascript: headline dropped, never opened"
+
+echo "dunst killed: the host keeps running and warns once; dunst back: notifications resume"
+dunst_stop
+python3 "$LIB/articles.py" "$ARTICLES" 10 "While dunst was away 1"
+refresh_and_wait
+python3 "$LIB/articles.py" "$ARTICLES" 10 "While dunst was away 2" "While dunst was away 1"
+refresh_and_wait
+kill -0 "$HOST_PID" || die "the host died without dunst"
+w=$(grep -c "notifications are off" "$HOST_LOG"); [ "$w" -eq 1 ] || die "expected one warning, saw $w"
+dunst_start
+python3 "$LIB/articles.py" "$ARTICLES" 10 "Dunst is back" "While dunst was away 2" "While dunst was away 1"
+refresh_and_wait
+calls | tail -n 1 | grep -q '"Dunst is back"' || die "no notification after dunst came back"
+ok "one warning while dunst was down; the next new headline was notified when it returned"
+
+stop_host
+st=$?; [ "$st" -eq 0 ] || die "host exit status $st on SIGTERM"
+grep -q "$APITUBE_API_KEY" "$HOST_LOG" "$SESSION_DIR/monitor.log" && die "the API key appeared in a log"
+ok "host stopped with status 0; the key never appeared in the host log or on the bus"
+
+echo "200 notifications posted and closed leave no live notification objects"
+out=$(HEADLINES_TEST_SESSION=1 swift test --skip-build --filter NotificationLifetimeTests 2>&1) \
+    || { echo "$out" | tail -n 20; die "NotificationLifetimeTests failed"; }
+echo "$out" | grep -q "Executed 1 test, with 0 failures" || { echo "$out" | tail -n 20; die "the lifetime test did not run"; }
+echo "$out" | grep -q "skipped" && { echo "$out" | tail -n 20; die "the lifetime test was skipped"; }
+ok "lifetime test ran: 200 created, all finalized"
+echo "notifications: all checks passed"
+rm -rf "$WORK"
