@@ -78,10 +78,11 @@ struct AppContext {
     /// The host's setup from this context: the provider, its timeline provider and the budget.
     func hostSetup() throws(ConfigError) -> HostSetup {
         let refresher = Refresher(provider: try makeProvider(), cache: cache, statusStore: statusStore)
-        let timelineProvider = HeadlinesTimelineProvider(refresher: refresher, interval: config.interval,
+        var timelineProvider = HeadlinesTimelineProvider(refresher: refresher, interval: config.interval,
                                                          rotate: config.rotate,
                                                          mutedFile: StateFile(path: paths.mutedFile, what: "muted-sources"),
                                                          warn: { HostLog.warning($0) })
+        timelineProvider.rotationTail = config.timeout + config.rotate
         return HostSetup(providerName: config.provider.displayName, provider: timelineProvider,
                          scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: config.dailyBudget)),
                          interval: config.interval)

@@ -71,6 +71,17 @@ public struct Timeline: Codable, Equatable, Sendable {
         entries.last(where: { $0.date <= now }) ?? entries.first
     }
 
+    /// The same timeline moved later by `seconds`: a reload's timeline is built from the time it
+    /// started, and the host re-anchors it to when the answer arrived (a slow or timed-out request
+    /// must not leave every entry, and the retry, in the past).
+    public func shifted(by seconds: TimeInterval) -> Timeline {
+        let moved = entries.map { TimelineEntry(date: $0.date.addingTimeInterval(seconds), content: $0.content) }
+        switch policy {
+        case let .after(date): return Timeline(entries: moved, policy: .after(date.addingTimeInterval(seconds)))
+        case .atEnd, .never: return Timeline(entries: moved, policy: policy)
+        }
+    }
+
     /// When the display next changes after `now`, if it does.
     public func nextEntryDate(after now: Date) -> Date? {
         entries.first(where: { $0.date > now })?.date

@@ -8,6 +8,14 @@ public protocol TimelineProvider: Sendable {
     func snapshot(now: Date) -> TimelineEntry
     /// The real work: reload from the network and say when to come back.
     func timeline(now: Date, consecutiveFailures: Int) async -> TimelineResult
+    /// What to show from a snapshot until the first reload at `reloadAt`.
+    func snapshotTimeline(_ snapshot: TimelineEntry, reloadAt: Date) -> Timeline
+}
+
+extension TimelineProvider {
+    public func snapshotTimeline(_ snapshot: TimelineEntry, reloadAt: Date) -> Timeline {
+        Timeline(entries: [snapshot], policy: .after(reloadAt))
+    }
 }
 
 /// A timeline plus what the reload did, so the host can update its ledger and notify.
@@ -33,6 +41,9 @@ public struct HeadlinesTimelineProvider: TimelineProvider {
     public var rotate: TimeInterval
     /// Most entries one timeline holds, so a tiny rotate and a long interval stay bounded.
     public var maxEntries = 720
+    /// How long rotation goes on past the reload date, so the bar keeps rotating while a reload
+    /// is in flight (up to the request timeout); the reload's timeline replaces it anyway.
+    public var rotationTail: TimeInterval = 0
     public var warn: @Sendable (String) -> Void
     /// Muted sources are hidden from every entry (and so from bars).
     public var mutedFile: StateFile<MutedSources>?
@@ -88,7 +99,12 @@ public struct HeadlinesTimelineProvider: TimelineProvider {
         }
     }
 
-    /// Entries every `rotate` seconds through the list until `reload`, then `after(reload)`.
+    public func snapshotTimeline(_ snapshot: TimelineEntry, reloadAt: Date) -> Timeline {
+        rotating(snapshot.content, from: snapshot.date, until: reloadAt)
+    }
+
+    /// Entries every `rotate` seconds through the list until `reload` (and `rotationTail` past
+    /// it), with the policy `after(reload)`.
     func rotating(_ content: WidgetContent, from now: Date, until reload: Date) -> Timeline {
         guard rotate > 0, content.headlines.count > 1 else {
             return Timeline(entries: [TimelineEntry(date: now, content: content)], policy: .after(reload))
@@ -96,7 +112,8 @@ public struct HeadlinesTimelineProvider: TimelineProvider {
         var entries: [TimelineEntry] = []
         var date = now
         var index = 0
-        while date < reload && entries.count < maxEntries {
+        let end = reload.addingTimeInterval(rotationTail)
+        while date < end && entries.count < maxEntries {
             var c = content
             c.index = index % content.headlines.count
             entries.append(TimelineEntry(date: date, content: c))

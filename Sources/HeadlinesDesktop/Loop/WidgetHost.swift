@@ -85,7 +85,7 @@ public final class WidgetHost {
         let snapshot = setup.provider.snapshot(now: now)
         let due = HostPlanner.startupReloadDate(now: now, ledger: reloader.ledger,
                                                 cacheFetchedAt: snapshot.content.fetchedAt, interval: setup.interval)
-        timeline = Timeline(entries: [snapshot], policy: .after(due))
+        timeline = setup.provider.snapshotTimeline(snapshot, reloadAt: due)
         networkWatcher = NetworkWatcher { Task { @GLibActor [weak self] in self?.networkReturned() } }
         publish(now: now)
         wake()
@@ -115,6 +115,10 @@ public final class WidgetHost {
         if plan.reloadNow {
             reloading = true
             Task { await reload() }
+            // Entries keep changing while the request is in flight.
+            let during = HostPlanner.plan(now: now, timeline: timeline, nextReload: nil, reloading: true,
+                                          wallClockCheck: wallClockCheck)
+            arm(at: during.wakeAt, now: now)
         } else {
             arm(at: plan.wakeAt, now: now)
         }
@@ -142,7 +146,7 @@ public final class WidgetHost {
         let result = await reloader.reload(now: started)
         reloading = false
         if let result {
-            timeline = result.timeline
+            timeline = result.timeline.shifted(by: max(0, Date().timeIntervalSince(started)))
             lastReload = started
             let took = String(format: "%.0f ms", Date().timeIntervalSince(started) * 1000)
             if let failure = result.failure {

@@ -19,7 +19,11 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
     /// Called on the worker thread when the "N more headlines" summary is clicked.
     public var onMore: (@Sendable () -> Void)?
 
-    public init() {}
+    public init() {
+        // libnotify prints its own g_warning for every failed call; we log one sentence instead.
+        g_log_set_handler("libnotify", GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_MESSAGE.rawValue),
+                          { _, _, _, _ in }, nil)
+    }
 
     public func post(_ headlines: [Headline], more: Int, now: Date) {
         worker.submit { [self] in

@@ -1,0 +1,144 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// What every host test shares: a loopback APITube, a sealed-off `headlines`, a config file, and
+/// every background process it started, SIGKILLed in tearDown whatever the test did.
+class HostTestCase: XCTestCase {
+    static let apiKey = "sk-test-SECRET-4242"
+    static let path = "/v1/news/top-headlines"
+
+    var server: LoopbackHTTPServer!
+    var cli: CLIRunner!
+    private var started: [BackgroundProcess] = []
+
+    var fixture: Data { FixturePaths.data("apitube/top-headlines-fl.json") }
+
+    override func setUpWithError() throws {
+        server = LoopbackHTTPServer()
+        try server.start()
+        server.route(Self.path, .json(fixture))
+        cli = try CLIRunner()
+    }
+
+    override func tearDown() {
+        for process in started { process.kill() }
+        started = []
+        server?.stop()
+        cli?.cleanUp()
+        server = nil
+        cli = nil
+    }
+
+    // MARK: - Config
+
+    /// The config every command of the test reads (passed with `--config`).
+    var configFile: URL { cli.root.appendingPathComponent("host-test.conf") }
+
+    /// Writes the test config: APITube on the loopback server with the given refresh settings.
+    func writeConfig(interval: String, dailyBudget: Int, timeout: String = "10s", rotate: String? = nil) throws {
+        var text = """
+            [source]
+            provider=apitube
+            base-url=\(server.baseURL.absoluteString)
+            timeout=\(timeout)
+
+            [refresh]
+            interval=\(interval)
+            daily-budget=\(dailyBudget)
+
+            """
+        if let rotate { text += "\n[bar]\nrotate=\(rotate)\n" }
+        try cli.writeConfig(text, at: configFile)
+    }
+
+    // MARK: - Processes
+
+    /// `headlines run [--verbose] --config FILE` in the background, with the test key.
+    func startHost(verbose: Bool = false) throws -> BackgroundProcess {
+        try startBackground(["run"] + (verbose ? ["--verbose"] : []))
+    }
+
+    /// `headlines ARGS --config FILE` in the background, with the test key; killed in tearDown.
+    func startBackground(_ arguments: [String]) throws -> BackgroundProcess {
+        let process = try BackgroundProcess(cli: cli, arguments: arguments + ["--config", configFile.path],
+                                            environment: ["APITUBE_API_KEY": Self.apiKey])
+        started.append(process)
+        return process
+    }
+
+    /// `headlines ARGS --config FILE` to completion, with the test key.
+    func run(_ arguments: [String], timeout: TimeInterval = 20) throws -> CLIRunner.Result {
+        try cli.run(arguments + ["--config", configFile.path], environment: ["APITUBE_API_KEY": Self.apiKey],
+                    timeout: timeout)
+    }
+
+    /// `headlines status --json`, decoded.
+    func status() throws -> StatusReport {
+        let result = try run(["status", "--json"])
+        XCTAssertEqual(result.status, 0, "status --json failed: \(result.stderr)")
+        return try JSONDecoder().decode(StatusReport.self, from: Data(result.stdout.utf8))
+    }
+
+    // MARK: - The server
+
+    /// Requests the server has seen for the headlines path.
+    var requestCount: Int { server.requests.filter { $0.path == Self.path }.count }
+
+    /// Seconds until the server had seen `count` requests, or nil if it had not within `timeout`.
+    @discardableResult
+    func waitForRequests(_ count: Int, timeout: TimeInterval) -> TimeInterval? {
+        waitUntil(timeout: timeout) { requestCount >= count }
+    }
+
+    // MARK: - Waiting on a host
+
+    /// Waits for a line containing `text`; fails the test (with the transcript) and throws if none
+    /// came, so that later steps that depend on it do not run.
+    @discardableResult
+    func expectLine(_ text: String, from process: BackgroundProcess, after mark: Int = 0, within timeout: TimeInterval,
+                    file: StaticString = #filePath, line: UInt = #line) throws -> BackgroundProcess.Line {
+        guard let found = process.waitForLine(containing: text, after: mark, timeout: timeout) else {
+            XCTFail("no line containing \"\(text)\" within \(timeout) s from headlines \(process.arguments.joined(separator: " ")); it printed:\n\(process.transcript)",
+                    file: file, line: line)
+            throw Stop()
+        }
+        return found
+    }
+
+    /// Sends SIGTERM and returns how long the exit took and how it ended (nil exit: not within 5 s).
+    func terminate(_ process: BackgroundProcess) -> (seconds: TimeInterval, exit: BackgroundProcess.Exit?) {
+        let sent = Date()
+        process.send(SIGTERM)
+        let exit = process.waitForExit(timeout: 5)
+        return (exit.map { $0.at.timeIntervalSince(sent) } ?? .infinity, exit)
+    }
+
+    /// Asserts a SIGTERM ends `process` with status 0 within one second.
+    func assertStopsQuickly(_ process: BackgroundProcess, _ situation: String,
+                            file: StaticString = #filePath, line: UInt = #line) {
+        let (seconds, exit) = terminate(process)
+        guard let exit else {
+            XCTFail("\(situation): the host was still running 5 s after SIGTERM; it printed:\n\(process.transcript)", file: file, line: line)
+            return
+        }
+        XCTAssertFalse(exit.signalled, "\(situation): the host died of signal \(exit.status) instead of exiting", file: file, line: line)
+        XCTAssertEqual(exit.status, 0, "\(situation): exit status after SIGTERM; it printed:\n\(process.transcript)", file: file, line: line)
+        XCTAssertLessThanOrEqual(seconds, 1.0, "\(situation): the host took \(String(format: "%.2f", seconds)) s to exit after SIGTERM",
+                                 file: file, line: line)
+        XCTAssertFalse(process.lines(containing: "SIGTERM: stopping").isEmpty,
+                       "\(situation): no \"SIGTERM: stopping\" line; it printed:\n\(process.transcript)", file: file, line: line)
+    }
+
+    /// Thrown after a failed expectation that later steps depend on.
+    struct Stop: Error, CustomStringConvertible {
+        var description: String { "stopped after the failure above" }
+    }
+}
+
+/// The fields of `headlines status --json` these tests read.
+struct StatusReport: Decodable {
+    var host_running: Bool
+    var reloads_last_24h: Int
+    var daily_budget: Int
+}
