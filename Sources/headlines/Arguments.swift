@@ -10,6 +10,10 @@ struct Arguments: Equatable {
     var json = false
     /// `run --verbose`: also log every entry change.
     var verbose = false
+    /// `i3blocks --persist`: the continuous form for `interval=persist`.
+    var persist = false
+    /// `i3blocks --pango`: escape for a block with `markup=pango`.
+    var pango = false
     /// `demo --duration 20s`: stop after this long (default: until Ctrl-C).
     var duration: String?
     var help = false
@@ -47,6 +51,8 @@ struct Arguments: Equatable {
             case "-V", "--version": args.version = true
             case "--json": args.json = true
             case "-v", "--verbose": args.verbose = true
+            case "--persist": args.persist = true
+            case "--pango": args.pango = true
             case "--config", "-c": args.configPath = try value("--config", inline: inline)
             case "--provider": args.provider = try value("--provider", inline: inline)
             case "--base-url": args.baseURL = try value("--base-url", inline: inline)

@@ -4,7 +4,7 @@ import HeadlinesDesktop
 
 /// Dispatches a subcommand. Every command returns its exit status; none calls exit itself.
 enum CommandLineTool {
-    static func run(arguments argv: [String], environment: [String: String]) async -> Int32 {
+    static func run(arguments argv: [String], environment: [String: String]) -> Int32 {
         let args: Arguments
         do { args = try Arguments.parse(argv) } catch {
             Output.error("headlines: \(error.message); see headlines --help.")
@@ -22,7 +22,7 @@ enum CommandLineTool {
             return 2
         }
         switch args.command {
-        case "fetch": return await FetchCommand.run(context)
+        case "fetch": return FetchCommand.run(context)
         case "list": return ListCommand.run(context, json: args.json)
         case "open": return OpenCommand.run(context, positional: args.positional)
         case "demo": return DemoCommand.run(context, duration: args.duration)
@@ -30,6 +30,10 @@ enum CommandLineTool {
         case "refresh": return RefreshCommand.run(context)
         case "status": return StatusCommand.run(context, json: args.json)
         case "menu": return MenuCommand.run(context)
+        case "waybar": return BarCommand.run(context, format: .waybar, pango: true)
+        case "i3blocks": return I3blocksCommand.run(context, persist: args.persist)
+        case "next": return ShownHeadlines.rotate(context, by: 1)
+        case "prev": return ShownHeadlines.rotate(context, by: -1)
         case "mute", "unmute", "muted": return MuteCommand.run(context, command: args.command, positional: args.positional)
         default:
             Output.error("headlines: unknown command '\(args.command)'; run headlines --help for the list.")
@@ -98,8 +102,8 @@ struct AppContext {
 
 /// Whole lines straight to the file descriptors, so a pipe (a bar, a script) sees each at once.
 enum Output {
-    static func print(_ text: String) {
-        write(text.hasSuffix("\n") ? text : text + "\n", to: FileHandle.standardOutput)
+    static func print(_ text: String, terminator: String = "\n") {
+        write(terminator.isEmpty || text.hasSuffix("\n") ? text : text + terminator, to: FileHandle.standardOutput)
     }
 
     static func error(_ text: String) {

@@ -52,7 +52,7 @@ enum DemoCommand {
                                                           menuCommand: [ProcessLauncher.selfPath, "menu"])
                     let printer = host.onReload
                     host.onReload = { printer?($0); notifications.reloaded($0) }
-                    HostRegistry.keepNotifications(notifications)
+                    HostRegistry.keep(notifications)
                 }
                 HostRegistry.keep(host)
                 host.start()

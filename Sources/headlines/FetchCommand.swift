@@ -3,7 +3,7 @@ import HeadlinesCore
 
 /// `headlines fetch`: one refresh now, then the list.
 enum FetchCommand {
-    static func run(_ context: AppContext) async -> Int32 {
+    static func run(_ context: AppContext) -> Int32 {
         let provider: HeadlineProvider
         do { provider = try context.makeProvider() } catch {
             Output.error("headlines: \(error.message)")
@@ -11,7 +11,7 @@ enum FetchCommand {
         }
         let refresher = Refresher(provider: provider, cache: context.cache, statusStore: context.statusStore)
         let now = Date()
-        switch await refresher.refresh(now: now, warn: { Output.error("headlines: warning: \($0)") }) {
+        switch blockingAwait({ await refresher.refresh(now: now, warn: { Output.error("headlines: warning: \($0)") }) }) {
         case let .success(cached):
             Output.print(ListRenderer.text(cached, status: RefreshStatus(), now: now))
             return 0

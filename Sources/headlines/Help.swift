@@ -8,10 +8,15 @@ enum Help {
     Usage: headlines [--config FILE] [--provider NAME] [--base-url URL] COMMAND [ARGS]
 
     Commands:
+      run            the widget host: reload on schedule within the budget, notify, publish
+      refresh        ask the host to reload now (or say when the budget allows it)
+      status [--json]  what the host is doing, the budget used, the last error
       fetch          fetch headlines now, update the cache and print them
       list [--json]  print the cached headlines, newest first
       open N         open the N-th headline of `list` in the default browser
-      demo           run on the bundled sample data, no key and no network needed
+      menu           pick a headline in rofi/wofi/fuzzel/bemenu/dmenu and open it
+      mute SOURCE, unmute SOURCE, muted   sources hidden from notifications and bars
+      demo           the host on bundled sample data, no key and no network needed
       help COMMAND   show the help of a command
 
     Options:
@@ -44,10 +49,46 @@ enum Help {
         Only http and https links are opened.
         """,
         "demo": """
-        Usage: headlines demo
+        Usage: headlines demo [--duration 30s]
 
-        Decodes the bundled sample API responses through the same path as a real fetch and prints
-        them. Needs no key and no network. Its cache is kept apart from the real one.
+        Runs the widget host on the bundled sample data, through the same decoding path as a real
+        fetch: a new headline arrives every 5 s and is notified when a notification server runs;
+        the entry on display is printed as it rotates. Needs no key and no network. Its files are
+        kept apart from the real ones. Runs until Ctrl-C, or for --duration.
+        """,
+        "run": """
+        Usage: headlines run [--verbose]
+
+        The widget host. Reloads when its timeline asks (every [refresh] interval), never more than
+        [refresh] daily-budget times in 24 hours, backs off after failures, posts notifications for
+        new headlines and publishes its timeline for bars. One line per event on stderr; --verbose
+        also logs every entry change. Signals: SIGUSR1 reload now, SIGHUP re-read the config,
+        SIGTERM or SIGINT stop. A second `run` stands by and takes over when the first exits.
+        """,
+        "refresh": """
+        Usage: headlines refresh
+
+        Asks the running host to reload now and waits for the result. When the daily budget or the
+        server's Retry-After defers it, says when the reload can happen. With no host running it
+        does one reload itself, within the budget.
+        """,
+        "status": """
+        Usage: headlines status [--json]
+
+        Provider, whether a host runs, the last reload and its result, the next reload, reloads
+        used of the daily budget in the last 24 hours, the cache's age and the last error.
+        """,
+        "menu": """
+        Usage: headlines menu
+
+        Lists the headlines on display in a dmenu-style launcher ([bar] launcher, or the first of
+        fuzzel, wofi, rofi, bemenu, dmenu found) and opens the one picked.
+        """,
+        "mute": """
+        Usage: headlines mute SOURCE | unmute SOURCE | muted
+
+        Hides a source (as `list` shows it, e.g. bbc.co.uk) from notifications and bars, shows it
+        again, or lists the muted sources.
         """,
     ]
 }

@@ -5,7 +5,7 @@ import HeadlinesDesktop
 /// `headlines menu`: pick a headline in rofi/wofi/fuzzel/bemenu/dmenu and open it.
 enum MenuCommand {
     static func run(_ context: AppContext) -> Int32 {
-        let shown = ShownHeadlines.load(context)
+        let shown = ShownHeadlines.state(context)
         guard !shown.headlines.isEmpty else {
             Output.error("headlines: no headlines yet: run `headlines fetch` or start `headlines run`.")
             return 1

@@ -2,23 +2,32 @@ import Foundation
 import HeadlinesCore
 import HeadlinesDesktop
 
-/// The headlines a bar shows right now, the same for every process: the running host's published
-/// timeline when there is one, else the cache (minus muted sources).
-struct ShownHeadlines {
-    var headlines: [Headline]
-    /// Index of the one on display now.
-    var current: Int
-
-    static func load(_ context: AppContext, now: Date = Date()) -> ShownHeadlines {
+/// What a bar shows right now, the same for every process: the running host's published timeline
+/// turned by the shared `next`/`prev` offset, else the cache minus muted sources.
+enum ShownHeadlines {
+    static func state(_ context: AppContext, now: Date = Date()) -> BarState {
         let warn: (String) -> Void = { Output.error("headlines: warning: \($0)") }
-        if HostLock.holder(path: context.paths.hostLockFile) != nil,
-           let published = PublishedTimelineStore(path: context.paths.publishedTimelineFile).load(),
-           let entry = published.timeline.entry(at: now), !entry.content.headlines.isEmpty {
-            let n = entry.content.headlines.count
-            let index = ((entry.content.index + published.rotationOffset) % n + n) % n
-            return ShownHeadlines(headlines: entry.content.headlines, current: index)
+        let paths = context.paths
+        let hostRuns = HostLock.holder(path: paths.hostLockFile) != nil
+        let published = hostRuns ? PublishedTimelineStore(path: paths.publishedTimelineFile).load() : nil
+        let offset = StateFile<RotationOffset>(path: paths.rotationOffsetFile, what: "rotation offset").load(now: now, warn: { _ in })?.offset ?? 0
+        let muted = StateFile<MutedSources>(path: paths.mutedFile, what: "muted-sources").load(now: now, warn: warn) ?? MutedSources()
+        return BarStateSource.state(published: published,
+                                    cache: published == nil ? context.cache.load(now: now, warn: warn) : nil,
+                                    muted: muted, offset: offset,
+                                    lastFailure: published == nil ? context.statusStore.load(now: now, warn: warn).lastFailure : nil,
+                                    now: now)
+    }
+
+    /// `headlines next` / `prev`: turns every bar copy by `step`.
+    static func rotate(_ context: AppContext, by step: Int) -> Int32 {
+        let file = StateFile<RotationOffset>(path: context.paths.rotationOffsetFile, what: "rotation offset")
+        var value = file.load(now: Date(), warn: { _ in }) ?? RotationOffset()
+        value.offset += step
+        do { try file.store(value) } catch {
+            Output.error("headlines: could not turn the bar (\(error)): check \(context.paths.runtimeHeadlinesDir).")
+            return 1
         }
-        let muted = StateFile<MutedSources>(path: context.paths.mutedFile, what: "muted-sources").load(now: now, warn: warn) ?? MutedSources()
-        return ShownHeadlines(headlines: muted.filter(context.cache.load(now: now, warn: warn)?.headlines ?? []), current: 0)
+        return 0
     }
 }

@@ -2,6 +2,8 @@
 // HeadlinesCore (logic) and HeadlinesDesktop (GLib, GIO, libnotify).
 import Foundation
 
-let status = await CommandLineTool.run(arguments: Array(CommandLine.arguments.dropFirst()),
+// Synchronous on purpose: `headlines run` hands the real main thread to g_main_loop_run, and
+// async commands wait for their work with `blockingAwait`.
+let status = CommandLineTool.run(arguments: Array(CommandLine.arguments.dropFirst()),
                                        environment: ProcessInfo.processInfo.environment)
 exit(status)

@@ -10,12 +10,14 @@ final class BudgetAcrossCrashesTests: HostTestCase {
         try writeConfig(interval: "2s", dailyBudget: 5)
         let firstStart = Date()
 
-        // When the host is SIGKILLed after about 3 s, twice, and the third one runs until a minute
-        // has passed since the first start
+        // When the host is SIGKILLed twice, each time one second after the server saw a request
+        // (mid-interval: a kill between the ledger write and the request would rightly count an
+        // attempt the server never sees), and the third one runs until a minute has passed
         for round in 1...2 {
             let host = try startHost()
             try expectLine("host started", from: host, within: 5)
-            Thread.sleep(forTimeInterval: 3)
+            XCTAssertNotNil(waitForRequests(requestCount + 1, timeout: 5), "round \(round): no request")
+            Thread.sleep(forTimeInterval: 1)
             let exit = host.kill()
             XCTAssertEqual(exit?.signalled, true, "round \(round): the host should have died of SIGKILL; it printed:\n\(host.transcript)")
         }

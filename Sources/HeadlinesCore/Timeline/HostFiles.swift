@@ -28,8 +28,6 @@ public struct PublishedTimeline: Codable, Equatable, Sendable {
     public var lastResult: String?
     public var budgetUsed: Int
     public var budgetLimit: Int
-    /// Added to the entry index by `headlines next` / `prev`, shared by every copy.
-    public var rotationOffset: Int = 0
 
     public init(hostPID: Int32, provider: String, generation: Int, publishedAt: Date, timeline: Timeline,
                 nextReload: Date?, lastReload: Date?, lastResult: String?, budgetUsed: Int, budgetLimit: Int) {

@@ -21,6 +21,9 @@ public struct URLSessionTransport: HTTPTransport {
         urlRequest.httpMethod = "GET"
         urlRequest.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         urlRequest.setValue(limits.acceptGzip ? "gzip" : "identity", forHTTPHeaderField: "Accept-Encoding")
+        // Reloads are minutes apart: a kept-alive connection would only keep libcurl's connection
+        // cache, and its once-a-second maintenance timer, awake while the host idles.
+        urlRequest.setValue("close", forHTTPHeaderField: "Connection")
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
 
         let configuration = URLSessionConfiguration.ephemeral
@@ -30,7 +33,7 @@ public struct URLSessionTransport: HTTPTransport {
         configuration.httpCookieStorage = nil
         let collector = BodyCollector(limit: limits.maxResponseBytes)
         let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
+        defer { session.invalidateAndCancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, Error>) in
                 collector.start(session.dataTask(with: urlRequest), continuation: continuation, timeout: limits.timeout)

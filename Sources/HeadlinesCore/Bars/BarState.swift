@@ -1,0 +1,90 @@
+import Foundation
+
+/// What a bar segment shows at one moment, whichever bar it is: the entry on display, its
+/// neighbours for the tooltip, and the budget. Built from the host's published timeline or, with
+/// no host, from the cache.
+public struct BarState: Equatable, Sendable {
+    public var headlines: [Headline]
+    /// Index of the headline on display.
+    public var index: Int
+    public var freshness: Freshness
+    public var error: String?
+    public var budgetUsed: Int
+    public var budgetLimit: Int
+
+    public init(headlines: [Headline], index: Int, freshness: Freshness, error: String? = nil,
+                budgetUsed: Int = 0, budgetLimit: Int = 0) {
+        self.headlines = headlines
+        self.index = headlines.isEmpty ? 0 : ((index % headlines.count) + headlines.count) % headlines.count
+        self.freshness = freshness
+        self.error = error
+        self.budgetUsed = budgetUsed
+        self.budgetLimit = budgetLimit
+    }
+
+    /// The entry of a timeline at `now`, turned by the shared rotation offset (`next` / `prev`).
+    public init(entry: TimelineEntry, offset: Int, budgetUsed: Int, budgetLimit: Int) {
+        self.init(headlines: entry.content.headlines, index: entry.content.index + offset,
+                  freshness: entry.content.freshness, error: entry.content.error,
+                  budgetUsed: budgetUsed, budgetLimit: budgetLimit)
+    }
+
+    public var current: Headline? { headlines.isEmpty ? nil : headlines[index] }
+
+    /// "fresh", "cached", "stale", "error" (failed with nothing to show) or "empty".
+    public var stateName: String {
+        if headlines.isEmpty { return error == nil ? "empty" : "error" }
+        switch freshness {
+        case .fresh: return "fresh"
+        case .cached, .placeholder: return "cached"
+        case .stale: return "stale"
+        case .empty: return "empty"
+        }
+    }
+
+    /// True when the headline on display was published within `BarText.newWindow`.
+    public func isNew(now: Date) -> Bool {
+        guard let current else { return false }
+        return now.timeIntervalSince(current.publishedAt) < BarText.newWindow
+    }
+
+    /// Share of the daily budget left, 0...100 (waybar's `percentage`).
+    public var budgetPercentLeft: Int {
+        guard budgetLimit > 0 else { return 100 }
+        return max(0, min(100, (budgetLimit - budgetUsed) * 100 / budgetLimit))
+    }
+}
+
+/// Text shaping shared by the bar renderers.
+public enum BarText {
+    /// A headline counts as "new" (the `new` class) for this long after it was published.
+    public static let newWindow: TimeInterval = 15 * 60
+
+    /// `text` cut to at most `max` characters at a word boundary, ending in "…".
+    public static func truncate(_ text: String, to max: Int) -> String {
+        guard text.count > max, max > 1 else { return text }
+        let head = String(text.prefix(max - 1))
+        if let space = head.lastIndex(of: " "), head.distance(from: head.startIndex, to: space) >= max / 2 {
+            return String(head[..<space]).trimmingCharacters(in: .whitespaces) + "…"
+        }
+        return head + "…"
+    }
+
+    /// The UTF-8 prefix of `text` of at most `bytes` bytes that does not split a character.
+    public static func prefix(_ text: String, bytes: Int) -> String {
+        var out = ""
+        var used = 0
+        for ch in text {
+            let n = String(ch).utf8.count
+            if used + n > bytes { break }
+            out.append(ch)
+            used += n
+        }
+        return out
+    }
+
+    /// "title — source · age", neutralised, one line.
+    public static func line(_ h: Headline, now: Date) -> String {
+        Markup.neutralise(h.title) + " — " + Markup.neutralise(h.source) + " · " + RelativeAge.describe(h.publishedAt, now: now)
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// `headlines next` / `prev`: a shared offset added to the entry index, in
+/// `$XDG_RUNTIME_DIR/headlines/offset.json`, so every bar copy turns at once.
+public struct RotationOffset: Codable, Equatable, Sendable {
+    public var offset: Int
+    public init(offset: Int = 0) { self.offset = offset }
+}
+
+extension XDGPaths {
+    public var rotationOffsetFile: String { runtimeHeadlinesDir + "/offset.json" }
+}
+
+/// Builds what a bar shows now: the host's published timeline when a host runs, else the cache.
+public enum BarStateSource {
+    public static func state(published: PublishedTimeline?, cache: CachedHeadlines?, muted: MutedSources,
+                             offset: Int, lastFailure: RefreshStatus.Failure?, now: Date) -> BarState {
+        if let published, let entry = published.timeline.entry(at: now) {
+            return BarState(entry: entry, offset: offset, budgetUsed: published.budgetUsed,
+                            budgetLimit: published.budgetLimit)
+        }
+        let headlines = muted.filter(cache?.headlines ?? [])
+        let stale = lastFailure.map { failure in cache.map { failure.at >= $0.fetchedAt } ?? true } ?? false
+        return BarState(headlines: headlines, index: offset, freshness: stale ? .stale : .cached,
+                        error: stale ? lastFailure?.message : nil)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// One line of waybar's custom-module JSON (`"return-type": "json"`): text, tooltip, class, alt,
+/// percentage. `text` and `tooltip` are Pango markup to waybar, and an unescaped `&` or `<` blanks
+/// the module, so every headline is neutralised and escaped here; the line never contains a raw
+/// newline.
+public enum WaybarRenderer {
+    public struct Line: Encodable, Equatable {
+        public var text: String
+        public var tooltip: String
+        public var `class`: [String]
+        public var alt: String
+        public var percentage: Int
+    }
+
+    public static func line(_ state: BarState, now: Date, maxLength: Int, tooltipCount: Int = 10) -> Line {
+        var classes = [state.stateName]
+        if state.isNew(now: now) { classes.append("new") }
+        let text: String
+        if let current = state.current {
+            text = Markup.escape(BarText.truncate(Markup.neutralise(current.title), to: maxLength))
+        } else {
+            text = state.error == nil ? "No headlines yet" : "Headlines unavailable"
+        }
+        var tooltip: [String] = []
+        for (i, h) in state.headlines.prefix(tooltipCount).enumerated() {
+            let line = Markup.escape(BarText.line(h, now: now))
+            tooltip.append(i == state.index ? "<b>\(line)</b>" : line)
+        }
+        if let error = state.error {
+            tooltip.append("<i>\(Markup.escape(Markup.neutralise(error)))</i>")
+        }
+        if tooltip.isEmpty { tooltip.append("No headlines yet") }
+        return Line(text: text, tooltip: tooltip.joined(separator: "\n"), class: classes,
+                    alt: state.stateName, percentage: state.budgetPercentLeft)
+    }
+
+    /// The JSON object on one line, ending in "\n".
+    public static func render(_ state: BarState, now: Date, maxLength: Int) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = try! encoder.encode(line(state, now: now, maxLength: maxLength))
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import HeadlinesCore
+import HeadlinesDesktop
+
+/// `headlines waybar` and `headlines i3blocks --persist`: continuous bar segments. Each copy runs
+/// the host or stands by to take over, and every copy renders the host's published timeline, so N
+/// bars make one fetch per reload and show the same entry at the same time.
+enum BarCommand {
+    enum Format { case waybar, i3blocksRaw, i3blocksJSON }
+
+    static func run(_ context: AppContext, format: Format, pango: Bool) -> Int32 {
+        let maxLength = context.config.maxLength
+        let render: @Sendable (BarState) -> String = { state in
+            let now = Date()
+            switch format {
+            case .waybar: return WaybarRenderer.render(state, now: now, maxLength: maxLength)
+            case .i3blocksRaw: return I3blocksRenderer.persistLine(state, maxLength: maxLength, pango: pango)
+            case .i3blocksJSON: return I3blocksRenderer.persistJSONLine(state, maxLength: maxLength, pango: pango)
+            }
+        }
+        return HostCommand.runLoop(context) { host in
+            BarOutput.install { MainLoop.quit() }
+            var lastLine = ""
+            let follower = TimelineFollower(paths: context.paths) { state in
+                let line = render(state)
+                guard line != lastLine else { return } // an unchanged line would only wake the bar
+                lastLine = line
+                if !BarOutput.write(line) { MainLoop.quit() }
+            }
+            HostRegistry.keep(follower)
+            follower.start()
+            if format == .i3blocksJSON {
+                // i3blocks 1.5 with format=json writes click objects to our stdin.
+                ClickReader.start { button in
+                    I3blocksCommand.act(on: button, context: context)
+                    follower.reread()
+                }
+            }
+        }
+    }
+}

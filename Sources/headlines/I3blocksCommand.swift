@@ -1,0 +1,64 @@
+import Foundation
+import HeadlinesCore
+import HeadlinesDesktop
+
+/// `headlines i3blocks`: the one-shot block for `interval=N` (and clicks, which re-run it with
+/// BLOCK_BUTTON). Acts on the click first, then prints full_text, short_text and color from the
+/// host's published timeline or the cache. It reloads only when no host runs and a reload is due
+/// under the budget. `--persist` hands over to the continuous form.
+enum I3blocksCommand {
+    static func run(_ context: AppContext, persist: Bool) -> Int32 {
+        let pango = context.arguments.pango || context.environment["markup"] == "pango"
+        if persist {
+            let json = context.arguments.json || context.environment["format"] == "json"
+            return BarCommand.run(context, format: json ? .i3blocksJSON : .i3blocksRaw, pango: pango)
+        }
+        if let button = context.environment["BLOCK_BUTTON"].flatMap(Int.init) {
+            act(on: button, context: context)
+        }
+        reloadIfDue(context)
+        let state = ShownHeadlines.state(context)
+        Output.print(I3blocksRenderer.oneShot(state, maxLength: context.config.maxLength, pango: pango), terminator: "")
+        return 0
+    }
+
+    /// i3bar buttons: 1 open, 2 refresh, 3 menu, 4 previous, 5 next. Quiet: the block's stdout is
+    /// its text. The menu is started detached, so the block does not wait for the user.
+    static func act(on button: Int, context: AppContext) {
+        switch button {
+        case 1:
+            if let current = ShownHeadlines.state(context).current {
+                do { try URLLauncher.open(current.url) } catch { Output.error("headlines: \(error.description)") }
+            }
+        case 2:
+            if let pid = HostLock.holder(path: context.paths.hostLockFile) { kill(pid, SIGUSR1) } else { reloadIfDue(context, force: true) }
+        case 3:
+            ProcessLauncher.spawn([ProcessLauncher.selfPath] + context.arguments.passThrough + ["menu"])
+        case 4: _ = ShownHeadlines.rotate(context, by: -1)
+        case 5: _ = ShownHeadlines.rotate(context, by: 1)
+        default: break
+        }
+    }
+
+    /// With no host running: reload when the schedule says so (or `force`, for a middle click),
+    /// always within the budget, holding the host lock while it does.
+    static func reloadIfDue(_ context: AppContext, force: Bool = false) {
+        let paths = context.paths
+        guard HostLock.holder(path: paths.hostLockFile) == nil else { return }
+        let now = Date()
+        let warn: @Sendable (String) -> Void = { Output.error("headlines: warning: \($0)") }
+        let ledger = LedgerStore(path: paths.ledgerFile).load(now: now, warn: warn)
+        let scheduler = ReloadScheduler(budget: RefreshBudget(dailyLimit: context.config.dailyBudget))
+        let fetchedAt = context.cache.load(now: now, warn: warn)?.fetchedAt
+        let wanted = force ? now : HostPlanner.startupReloadDate(now: now, ledger: ledger, cacheFetchedAt: fetchedAt,
+                                                                 interval: context.config.interval)
+        guard let due = scheduler.nextReload(now: now, ledger: ledger, requested: wanted), due <= now else { return }
+        let lock = HostLock(path: paths.hostLockFile)
+        guard lock.tryAcquire(), let setup = try? context.hostSetup() else { return }
+        let reloader = BudgetedReloader(provider: setup.provider, scheduler: setup.scheduler,
+                                        ledgerStore: LedgerStore(path: paths.ledgerFile), now: now, warn: warn)
+        if let failure = blockingAwait({ await reloader.reload(now: now) })?.failure {
+            Output.error("headlines: \(failure.message)")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# `make bench`: what one refresh costs on the wire and in time. Builds release, serves the
+# bundled API responses from scripts/bench_server.py on 127.0.0.1 (loopback only), runs
+# headlines-bench against it and prints a markdown table of the measured figures.
+# Bytes are counted by the server: status line + headers + body, exactly as written.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
+RUNS=${RUNS:-50}
+
+for f in Fixtures/apitube/top-headlines-fl.json Fixtures/apitube/top-headlines-full.json \
+         Fixtures/newsapi/top-headlines.json; do
+    [ -f "$f" ] || { echo "benchmark: $f is missing; it is part of the source tree." >&2; exit 1; }
+done
+
+swift build -c release --product headlines-bench
+# The host ships statically linked against the Swift runtime (make install does the same): it
+# starts faster and uses half the memory of the dynamic build.
+swift build -c release --product headlines --static-swift-stdlib
+bin=$(swift build -c release --show-bin-path)
+
+work=$(mktemp -d)
+server_pid=
+cleanup() {
+    if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+python3 scripts/bench_server.py --log "$work/wire.jsonl" >"$work/server.out" 2>"$work/server.err" &
+server_pid=$!
+port=
+for _ in $(seq 100); do
+    port=$(sed -n 's/^PORT \([0-9]*\)$/\1/p' "$work/server.out")
+    [ -n "$port" ] && break
+    kill -0 "$server_pid" 2>/dev/null || break
+    sleep 0.1
+done
+if [ -z "$port" ]; then
+    echo "benchmark: the bench server did not start:" >&2; cat "$work/server.err" >&2; exit 1
+fi
+base="http://127.0.0.1:$port"
+
+# The shipped CLI against the same server, as a user would run it: it must fetch and list.
+home="$work/home"
+if ! env HOME="$home" XDG_CACHE_HOME="$home/cache" XDG_CONFIG_HOME="$home/config" XDG_STATE_HOME="$home/state" \
+        APITUBE_API_KEY=bench-key "$bin/headlines" fetch --base-url "$base" >"$work/cli.out" 2>&1; then
+    echo "benchmark: headlines fetch against the bench server failed:" >&2; cat "$work/cli.out" >&2; exit 1
+fi
+
+"$bin/headlines-bench" --base-url "$base" --wire-log "$work/wire.jsonl" --runs "$RUNS" | tee "$work/results.txt"
+echo "# idle host: ${IDLE_SECONDS:-60} s with rotation off, then on (about $(( 2 * ${IDLE_SECONDS:-60} + 10 )) s)"
+scripts/bench_host_idle.sh "$bin" "$base" "$work" | tee -a "$work/results.txt"
+echo
+
+awk -v runs="$RUNS" '
+    { v[$1] = $2 }
+    function n(k) { return (k in v) ? v[k] : "" }
+    function bytes(k,   s, out) {       # 12345 -> 12,345
+        s = n(k); if (s == "") return "not measured"
+        out = ""; while (length(s) > 3) { out = "," substr(s, length(s) - 2) out; s = substr(s, 1, length(s) - 3) }
+        return s out " B"
+    }
+    function ratio(k, target,   s) {   # target: the least ratio wanted, 0 for none
+        s = n(k); if (s == "") return "not measured | "
+        if (target == 0) return s "x | "
+        return s "x | ≥ " target "x, " (s + 0 >= target ? "met" : "NOT met")
+    }
+    function ms(k) { return n(k) == "" ? "not measured" : n(k) " ms" }
+    END {
+        print "| APITube, " n("apitube.fl.gzip.headlines") " headlines per refresh | bytes on the wire | target |"
+        print "| --- | ---: | --- |"
+        print "| all fields, no gzip | " bytes("apitube.all.plain.wire") " | |"
+        print "| all fields, gzip | " bytes("apitube.all.gzip.wire") " | |"
+        print "| fl=, no gzip | " bytes("apitube.fl.plain.wire") " | |"
+        print "| fl=, gzip (as shipped) | " bytes("apitube.fl.gzip.wire") " | |"
+        print "| all fields ÷ fl= (both without gzip) | " ratio("ratio.all_over_fl.plain", 30) " |"
+        print "| all fields ÷ fl= (both with gzip) | " ratio("ratio.all_over_fl.gzip", 0) " |"
+        print "| all fields without gzip ÷ fl= with gzip | " ratio("ratio.all_plain_over_fl_gzip", 100) " |"
+        print ""
+        print "| NewsAPI, " n("newsapi.gzip.headlines") " headlines per refresh | bytes on the wire |"
+        print "| --- | ---: |"
+        print "| gzip (as shipped) | " bytes("newsapi.gzip.wire") " |"
+        print "| no gzip | " bytes("newsapi.plain.wire") " |"
+        print ""
+        print "| refresh: fetch + decode + cache write, " runs " runs over loopback | p50 | p95 |"
+        print "| --- | ---: | ---: |"
+        print "| fl=, gzip (as shipped) | " ms("refresh.apitube.fl.gzip.p50") " | " ms("refresh.apitube.fl.gzip.p95") " |"
+        print "| all fields, no gzip | " ms("refresh.apitube.all.plain.p50") " | " ms("refresh.apitube.all.plain.p95") " |"
+        print ""
+        print "| idle process, over 60 s after the first reload | peak RSS | wake-ups per minute | target |"
+        print "| --- | ---: | ---: | --- |"
+        rss = n("host.rotation_off.peak_rss_kb") / 1024; w = n("host.rotation_off.wakeups_per_min")
+        printf "| headlines run, rotation off (release) | %.1f MB | %s | ≤ 15 MB and < 10 a minute: %s |\n", rss, w, (rss <= 15 && w < 10) ? "met" : "NOT met"
+        printf "| headlines run, rotation every 10 s (release) | %.1f MB | %s | |\n", n("host.rotation_10s.peak_rss_kb") / 1024, n("host.rotation_10s.wakeups_per_min")
+        printf "| baseline: sleep (the floor) | %.1f MB | %s | |\n", n("baseline.sleep.peak_rss_kb") / 1024, n("baseline.sleep.wakeups_per_min")
+        printf "| baseline: an idle python3 | %.1f MB | %s | |\n", n("baseline.python.peak_rss_kb") / 1024, n("baseline.python.wakeups_per_min")
+    }' "$work/results.txt"

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# THE test run (`make test`, .ci/run): unit tests through swift test, then the integration
+# suites listed below, each reported PASS or FAIL. The last line counts suites:
+# "suites: N passed, N failed". Exits non-zero when anything failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
+
+# ---- Integration suites -----------------------------------------------------------------------
+# Run in order after the unit tests. One entry per suite: "name|command" (the command runs from
+# the repository root with HEADLINES_BIN set to the folder of the debug binaries). Later issues
+# append their suites here.
+INTEGRATION_SUITES=(
+    "cli demo|scripts/suites/demo.sh"
+    "notifications (dbus, Xvfb, dunst)|scripts/suites/notifications.sh"
+)
+# -----------------------------------------------------------------------------------------------
+
+passed=0
+failed=0
+failed_names=()
+report() { # name status
+    if [ "$2" -eq 0 ]; then
+        echo "PASS: $1"; passed=$((passed + 1))
+    else
+        echo "FAIL: $1"; failed=$((failed + 1)); failed_names+=("$1")
+    fi
+}
+finish() {
+    [ "$failed" -eq 0 ] || echo "failed suites: ${failed_names[*]}"
+    echo "suites: $passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+    exit $?
+}
+
+echo "== build (debug, with tests)"
+if ! swift build --build-tests; then
+    report "build" 1
+    finish
+fi
+
+echo "== suite: unit tests (swift test)"
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+swift test --skip-build 2>&1 | tee "$log"
+unit=${PIPESTATUS[0]}
+# A runner that passes having run nothing is a failure here: the package has tests.
+if [ "$unit" -eq 0 ] && ! grep -Eq 'Executed [1-9][0-9]* tests?|Test run with [1-9][0-9]* tests?' "$log"; then
+    echo "swift test ran no test."
+    unit=1
+fi
+report "unit tests (swift test)" "$unit"
+
+HEADLINES_BIN=$(swift build --show-bin-path)
+export HEADLINES_BIN
+for entry in "${INTEGRATION_SUITES[@]}"; do
+    name=${entry%%|*}
+    command=${entry#*|}
+    echo "== suite: $name"
+    bash -c "$command"
+    report "$name" $?
+done
+
+finish
