@@ -64,6 +64,8 @@ public enum BarText {
     public static func truncate(_ text: String, to max: Int) -> String {
         guard text.count > max, max > 1 else { return text }
         let head = String(text.prefix(max - 1))
+        // The cut falls between words already: keep the last whole word.
+        if text.dropFirst(max - 1).first == " " { return head.trimmingCharacters(in: .whitespaces) + "…" }
         if let space = head.lastIndex(of: " "), head.distance(from: head.startIndex, to: space) >= max / 2 {
             return String(head[..<space]).trimmingCharacters(in: .whitespaces) + "…"
         }

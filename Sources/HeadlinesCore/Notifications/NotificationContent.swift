@@ -24,6 +24,11 @@ public struct NotificationContent: Equatable, Sendable {
     public var summary: String
     public var body: String
 
+    public init(summary: String, body: String) {
+        self.summary = summary
+        self.body = body
+    }
+
     public static let appName = "Headlines"
     public static let desktopEntry = "headlines"
     public static let category = "x-headlines.news"

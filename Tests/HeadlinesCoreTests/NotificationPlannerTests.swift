@@ -1,0 +1,68 @@
+import Foundation
+import HeadlinesCore
+import XCTest
+
+/// Which headlines become notifications, and what each one says.
+final class NotificationPlannerTests: XCTestCase {
+    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    private func items(_ n: Int, prefix: String = "h", source: String = "example.com") -> [Headline] {
+        (1...n).map { i in
+            Headline(id: "\(prefix)\(i)", title: "Title \(prefix)\(i)", url: URL(string: "https://example.com/\(prefix)\(i)")!,
+                     source: source, publishedAt: now.addingTimeInterval(Double(i) * 60))
+        }
+    }
+
+    func testTheFirstRunPostsOnlyTheNewestAndMarksTheRestSeen() {
+        let fetched = items(10)
+        let plan = NotificationPlanner.plan(fetched: fetched, seen: SeenSet(), muted: MutedSources(), maxPerRefresh: 3, now: now)
+        XCTAssertEqual(plan.post.map(\.id), ["h10"])
+        XCTAssertEqual(plan.more, 0)
+        XCTAssertTrue(fetched.allSatisfy { plan.seen.contains($0.id) })
+    }
+
+    func testNewHeadlinesArePostedOldestFirstAndAFloodIsSummarised() {
+        let first = NotificationPlanner.plan(fetched: items(10), seen: SeenSet(), muted: MutedSources(), maxPerRefresh: 3, now: now)
+        let two = NotificationPlanner.plan(fetched: items(10) + items(2, prefix: "n"), seen: first.seen, muted: MutedSources(), maxPerRefresh: 3, now: now)
+        XCTAssertEqual(two.post.map(\.id), ["n1", "n2"])
+        XCTAssertEqual(two.more, 0)
+        let flood = NotificationPlanner.plan(fetched: items(8, prefix: "f"), seen: two.seen, muted: MutedSources(), maxPerRefresh: 3, now: now)
+        XCTAssertEqual(flood.post.map(\.id), ["f6", "f7", "f8"])
+        XCTAssertEqual(flood.more, 5)
+        let again = NotificationPlanner.plan(fetched: items(8, prefix: "f"), seen: flood.seen, muted: MutedSources(), maxPerRefresh: 3, now: now)
+        XCTAssertEqual(again.post, [], "nothing is posted twice")
+        XCTAssertEqual(again.more, 0)
+    }
+
+    func testMutedSourcesAreNeverPostedButMarkedSeen() {
+        var seen = SeenSet(); seen.insert("old", at: now)
+        let muted = MutedSources(["Noisy.example"])
+        let plan = NotificationPlanner.plan(fetched: items(2, source: "noisy.example") + items(1, prefix: "q"), seen: seen,
+                                            muted: muted, maxPerRefresh: 3, now: now)
+        XCTAssertEqual(plan.post.map(\.id), ["q1"])
+        XCTAssertTrue(plan.seen.contains("h1") && plan.seen.contains("h2"))
+    }
+
+    func testTheSeenSetIsBoundedByCountAndAge() {
+        var seen = SeenSet()
+        for i in 0..<(SeenSet.capacity + 10) { seen.insert("id\(i)", at: now.addingTimeInterval(Double(i))) }
+        seen.insert("ancient", at: now.addingTimeInterval(-SeenSet.maxAge - 1))
+        seen.prune(now: now.addingTimeInterval(Double(SeenSet.capacity + 10)))
+        XCTAssertEqual(seen.seen.count, SeenSet.capacity)
+        XCTAssertFalse(seen.contains("ancient"))
+        XCTAssertFalse(seen.contains("id0"), "the oldest go first")
+        XCTAssertTrue(seen.contains("id\(SeenSet.capacity + 9)"))
+    }
+
+    func testContentIsEscapedForBodyMarkupAndCarriesTheLinkWithoutActions() {
+        let h = Headline(id: "x", title: "<b>Tom & Jerry</b>\nline", url: URL(string: "https://example.com/a?b=1&c=2")!,
+                         source: "A&B", publishedAt: now.addingTimeInterval(-120), summary: "x < y")
+        let markup = NotificationContent.headline(h, now: now, caps: [.actions, .bodyMarkup])
+        XCTAssertEqual(markup, NotificationContent(summary: "<b>Tom & Jerry</b> line", body: "A&amp;B · 2 min ago\nx &lt; y"))
+        let plain = NotificationContent.headline(h, now: now, caps: [])
+        XCTAssertEqual(plain, NotificationContent(summary: "<b>Tom & Jerry</b> line", body: "A&B · 2 min ago\nx < y\nhttps://example.com/a?b=1&c=2"))
+        let links = NotificationContent.headline(h, now: now, caps: [.bodyMarkup, .bodyHyperlinks])
+        XCTAssertEqual(links.body, "A&amp;B · 2 min ago\nx &lt; y\n<a href=\"https://example.com/a?b=1&amp;c=2\">https://example.com/a?b=1&amp;c=2</a>")
+        XCTAssertEqual(NotificationContent.more(5, caps: [.actions]).summary, "5 more headlines")
+    }
+}
