@@ -19,6 +19,11 @@ PACKAGES=(
     xvfb                   # a display for dunst
     dunst                  # the real notification server, and dunstctl
     procps                 # pgrep/pkill in the suites
+    i3blocks               # bar suite: the real i3blocks 1.4
+    sway                   # bar suite: a headless compositor for the real waybar
+    waybar
+    grim                   # the waybar screenshot
+    fonts-dejavu-core      # so the screenshot has glyphs
 )
 
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then

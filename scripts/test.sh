@@ -13,6 +13,8 @@ command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 INTEGRATION_SUITES=(
     "cli demo|scripts/suites/demo.sh"
     "notifications (dbus, Xvfb, dunst)|scripts/suites/notifications.sh"
+    "bars (i3blocks, waybar copies, take-over, lifecycle)|scripts/suites/bars.sh"
+    "waybar under headless sway, two outputs|scripts/suites/bars-sway.sh"
 )
 # -----------------------------------------------------------------------------------------------
 

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Issue 5, the real waybar: a headless sway with two outputs, run as an unprivileged user (sway
+# refuses root), waybar with the headlines module on both outputs. Checks: two copies of
+# `headlines waybar` make exactly one request per reload; the segment shows the headline (a grim
+# screenshot is kept at build/screenshots/waybar.png).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}/headlines
+LIB=scripts/suites/lib
+die() { echo "FAIL: $*" >&2; exit 1; }
+ok() { echo "  ok: $*"; }
+USER_NAME=hlbar
+id "$USER_NAME" >/dev/null 2>&1 || useradd --create-home --shell /bin/sh "$USER_NAME" || die "cannot create user $USER_NAME"
+UID_N=$(id -u "$USER_NAME")
+
+WORK=$(mktemp -d /tmp/headlines-sway.XXXXXX)
+chmod 755 "$WORK"
+PIDS=()
+cleanup() { for p in "${PIDS[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null; done; pkill -u "$USER_NAME" 2>/dev/null; wait 2>/dev/null; rm -rf "$WORK"; }
+trap cleanup EXIT
+
+# The binary where the unprivileged user can run it.
+install -m 755 "$BIN" "$WORK/headlines"
+python3 "$LIB/articles.py" "$WORK/articles.json" 5 "Bars & Pipes <demo> story"
+exec {portfd}< <(exec python3 "$LIB/news_server.py" --articles "$WORK/articles.json" --log "$WORK/requests.log")
+read -r -t 10 PORT <&"$portfd" || die "news server did not start"
+PIDS+=($(pgrep -f "news_server.py --articles $WORK/articles.json"))
+
+HOME_DIR=$WORK/home; RUNTIME=$WORK/runtime
+mkdir -p "$HOME_DIR" "$RUNTIME"; chmod 700 "$RUNTIME"; chown "$USER_NAME" "$HOME_DIR" "$RUNTIME"
+cat > "$WORK/headlines.conf" <<CONF
+[source]
+base-url = http://127.0.0.1:$PORT
+[refresh]
+interval = 4s
+daily-budget = 200
+[notify]
+enabled = false
+CONF
+cat > "$WORK/sway.conf" <<'CONF'
+output * bg #202020 solid_color
+CONF
+cat > "$WORK/waybar.json" <<JSON
+{
+  "layer": "top", "position": "top", "height": 28,
+  "modules-left": ["custom/headlines"],
+  "custom/headlines": {
+    "exec": "exec $WORK/headlines --config $WORK/headlines.conf waybar",
+    "return-type": "json", "format": "{}", "max-length": 90
+  }
+}
+JSON
+cp packaging/waybar/style.css "$WORK/style.css"
+printf '* { font-family: DejaVu Sans; font-size: 13px; }\nwindow#waybar { background: #303446; color: #e5e9f0; }\n' >> "$WORK/style.css"
+chmod 644 "$WORK"/*.json "$WORK"/*.conf "$WORK"/*.css
+
+as_user() {
+    runuser -u "$USER_NAME" -- env -i PATH=/usr/bin:/bin HOME="$HOME_DIR" XDG_RUNTIME_DIR="$RUNTIME" \
+        DBUS_SESSION_BUS_ADDRESS=disabled: APITUBE_API_KEY=suite-key-sway "$@"
+}
+
+as_user env WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman \
+    sway -c "$WORK/sway.conf" >"$WORK/sway.log" 2>&1 &
+PIDS+=($!)
+for _ in $(seq 100); do ls "$RUNTIME"/wayland-* >/dev/null 2>&1 && ls "$RUNTIME"/sway-ipc.* >/dev/null 2>&1 && break; sleep 0.1; done
+SOCK=$(ls "$RUNTIME"/sway-ipc.* 2>/dev/null | head -n 1)
+DISPLAY_NAME=$(basename "$(ls "$RUNTIME"/wayland-* | grep -v lock | head -n 1)")
+[ -n "$SOCK" ] || { cat "$WORK/sway.log"; die "sway did not start"; }
+as_user swaymsg -s "$SOCK" create_output >/dev/null || die "could not add a second output"
+outputs=$(as_user swaymsg -s "$SOCK" -t get_outputs -r | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
+[ "$outputs" -eq 2 ] || die "expected 2 outputs, sway has $outputs"
+ok "headless sway as $USER_NAME with 2 outputs"
+
+as_user env WAYLAND_DISPLAY="$DISPLAY_NAME" waybar -c "$WORK/waybar.json" -s "$WORK/style.css" >"$WORK/waybar.log" 2>&1 &
+PIDS+=($!)
+copies() { pgrep -u "$USER_NAME" -f "headlines --config $WORK/headlines.conf waybar" | wc -l; }
+for _ in $(seq 100); do [ "$(copies)" -ge 2 ] && break; sleep 0.1; done
+[ "$(copies)" -eq 2 ] || { cat "$WORK/waybar.log"; die "expected 2 copies of headlines waybar, found $(copies)"; }
+ok "waybar started one headlines copy per output (2)"
+
+sleep 13
+reloads=$(grep -c "reload ok" "$WORK/waybar.log")
+requests=$(wc -l < "$WORK/requests.log")
+[ "$reloads" -ge 3 ] || { cat "$WORK/waybar.log"; die "only $reloads reloads in 13 s at interval 4s"; }
+[ "$requests" -eq "$reloads" ] || die "$requests requests for $reloads reloads with two copies"
+ok "$reloads reloads, $requests requests: one per reload with two copies"
+
+mkdir -p "$ROOT/build/screenshots"
+as_user env WAYLAND_DISPLAY="$DISPLAY_NAME" grim -o HEADLESS-1 "$HOME_DIR/shot.png" || die "grim failed"
+cp "$HOME_DIR/shot.png" "$ROOT/build/screenshots/waybar.png"
+[ -s "$ROOT/build/screenshots/waybar.png" ] || die "no screenshot"
+grep -q "Bars &amp; Pipes &lt;demo&gt; story" "$WORK/waybar.log" 2>/dev/null && die "escaped markup reached waybar's log as an error"
+ok "screenshot kept at build/screenshots/waybar.png"
+echo "bars-sway: all checks passed"

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Issue 5 acceptance, without a compositor: the real i3blocks (1.4, Debian's) with our block,
+# three `headlines waybar` copies beside `headlines run` for a minute, take-over when the host
+# dies, and the bar's lifecycle when its reader goes away. Real dunst on a private D-Bus session
+# counts notifications; a fake browser records what a click opens.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}/headlines
+LIB=scripts/suites/lib
+. "$LIB/session.sh"
+ok() { echo "  ok: $*"; }
+
+WORK=$(mktemp -d /tmp/headlines-bars.XXXXXX)
+session_start "$WORK/session"
+EXTRA_PIDS=()
+ARTICLES=$WORK/articles.json
+python3 "$LIB/articles.py" "$ARTICLES" 6 "Shown story"
+exec {portfd}< <(exec python3 "$LIB/news_server.py" --articles "$ARTICLES" --log "$WORK/requests.log")
+read -r -t 10 PORT <&"$portfd" || die "news server did not start"
+EXTRA_PIDS+=($(pgrep -f "news_server.py --articles $ARTICLES"))
+export APITUBE_API_KEY=suite-key-bars-5512
+conf() { # interval
+    cat > "$WORK/headlines.conf" <<CONF
+[source]
+base-url = http://127.0.0.1:$PORT
+[refresh]
+interval = $1
+daily-budget = 500
+CONF
+}
+requests() { wc -l < "$WORK/requests.log"; }
+
+echo "i3blocks 1.4 runs our block; a click opens the headline on display"
+conf 1h
+cat > "$WORK/i3blocks.conf" <<CONF
+[headlines]
+command=$BIN --config $WORK/headlines.conf i3blocks
+interval=2
+CONF
+mkfifo "$WORK/clicks"
+i3blocks -c "$WORK/i3blocks.conf" <"$WORK/clicks" >"$WORK/i3bar.out" 2>"$WORK/i3blocks.err" &
+I3B=$!; EXTRA_PIDS+=($I3B)
+exec {clickfd}>"$WORK/clicks"
+wait_for "our full_text on i3bar" 15 grep -q '"full_text":"Shown story — extra.example.com"' "$WORK/i3bar.out" \
+    || { tail -c 600 "$WORK/i3bar.out"; cat "$WORK/i3blocks.err"; die "i3blocks did not show the headline"; }
+ok "i3bar output carries our full_text"
+printf '[\n{"name":"headlines","instance":"","button":1,"x":10,"y":5}\n' >&"$clickfd"
+wait_for "the fake browser" 10 test -s "$BROWSER_LOG" || die "the click opened nothing"
+[ "$(cat "$BROWSER_LOG")" = "https://news.example.com/extra/shown-story" ] || die "the click opened '$(cat "$BROWSER_LOG")'"
+ok "a click object on stdin opened exactly the headline on display"
+n=$(requests); [ "$n" -eq 1 ] || die "the block made $n requests, expected 1 (the reload was due once)"
+ok "one request: the block reloads only when due"
+exec {clickfd}>&-; kill "$I3B"; wait "$I3B" 2>/dev/null
+
+echo "three waybar copies and one host for a minute at interval 5s: one request per reload"
+conf 5s
+rm -f "$XDG_CACHE_HOME/headlines/headlines.json" "$XDG_STATE_HOME/headlines/ledger.json"
+: >"$WORK/requests.log"
+"$BIN" --config "$WORK/headlines.conf" run 2>"$WORK/host.log" & HOST=$!; EXTRA_PIDS+=($HOST)
+wait_for "the host" 10 grep -q "host started (pid $HOST)" "$WORK/host.log" || die "host did not start"
+for i in 1 2 3; do
+    "$BIN" --config "$WORK/headlines.conf" waybar >"$WORK/waybar$i.out" 2>"$WORK/waybar$i.log" &
+    EXTRA_PIDS+=($!); eval "WB$i=$!"
+done
+start=$(date +%s)
+python3 "$LIB/articles.py" "$ARTICLES" 6 "Shown story"
+for k in 1 2 3 4; do sleep 12; python3 "$LIB/articles.py" "$ARTICLES" 6 "Minute story $k" "Shown story"; done
+sleep $(( 60 - ($(date +%s) - start) ))
+reloads=$(cat "$WORK/host.log" "$WORK"/waybar*.log | grep -c "reload ok")
+n=$(requests)
+[ "$n" -eq "$reloads" ] || die "$n requests for $reloads reloads"
+[ "$reloads" -ge 10 ] || die "only $reloads reloads in a minute at 5s"
+ok "$reloads reloads and $n requests in a minute with four processes"
+dups=$(python3 "$LIB/notify_calls.py" "$SESSION_DIR/monitor.log" | python3 -c 'import json,sys,collections; c=collections.Counter(json.loads(l)["summary"] for l in sys.stdin); print(sum(v-1 for v in c.values()))')
+[ "$dups" -eq 0 ] || die "$dups notifications were posted twice"
+ok "no notification posted twice ($(python3 "$LIB/notify_calls.py" "$SESSION_DIR/monitor.log" | wc -l) in all)"
+for i in 1 2 3; do
+    last=$(tail -n 1 "$WORK/waybar$i.out")
+    echo "$last" | grep -q '"text":"Minute story 4"' || die "copy $i shows $last"
+done
+ok "every copy shows the same, newest entry"
+
+echo "killing the host: a follower carries on within 5 s"
+kill -KILL "$HOST"
+killed=$(date +%s%N)
+wait_for "a follower to take over" 5 bash -c "grep -q 'host started' '$WORK'/waybar*.log" || die "no follower took over within 5 s"
+ms=$(( ($(date +%s%N) - killed) / 1000000 ))
+ok "a follower became the host ${ms} ms after the host died"
+before=$(requests)
+wait_for "the new host to reload" 10 bash -c "[ \$(wc -l < '$WORK/requests.log') -gt $before ]" || die "the new host did not reload"
+ok "the new host reloads"
+
+echo "closing the reading end of stdout ends headlines waybar within a second, status 0"
+python3 - "$BIN" "$WORK/headlines.conf" <<'PY' || die "waybar did not end quietly when its reader went away"
+import os, subprocess, sys, time
+binary, conf = sys.argv[1], sys.argv[2]
+r, w = os.pipe()
+p = subprocess.Popen([binary, "--config", conf, "waybar"], stdout=w, stderr=subprocess.DEVNULL)
+os.close(w)
+first = os.read(r, 65536)               # the first line arrived: the bar is up
+assert first.endswith(b"\n"), first
+time.sleep(1)
+os.close(r)                             # the reader goes away
+t = time.time()
+try:
+    status = p.wait(timeout=3)
+except subprocess.TimeoutExpired:
+    p.kill(); print("still running 3 s after its stdout broke"); sys.exit(1)
+took = time.time() - t
+print(f"  exited with status {status} after {took:.2f} s")
+sys.exit(0 if status == 0 and took <= 1.0 else 1)
+PY
+ok "ended within a second with status 0"
+
+grep -rq "$APITUBE_API_KEY" "$WORK"/*.log "$WORK"/*.out "$XDG_CACHE_HOME" "$XDG_STATE_HOME" && die "the API key appeared in an output or a file"
+ok "the API key appears in no output, log, cache or state file"
+echo "bars: all checks passed"
+rm -rf "$WORK"
