@@ -50,6 +50,8 @@ if ! env HOME="$home" XDG_CACHE_HOME="$home/cache" XDG_CONFIG_HOME="$home/config
 fi
 
 "$bin/headlines-bench" --base-url "$base" --wire-log "$work/wire.jsonl" --runs "$RUNS" | tee "$work/results.txt"
+echo "# one-shot start-up: headlines i3blocks, cat, a feedparser script"
+scripts/bench_oneshot.py "$bin/headlines" "$work" "$base" Fixtures/feeds/sample-rss2.xml | tee -a "$work/results.txt"
 echo "# idle host: ${IDLE_SECONDS:-60} s with rotation off, then on (about $(( 2 * ${IDLE_SECONDS:-60} + 10 )) s)"
 scripts/bench_host_idle.sh "$bin" "$base" "$work" | tee -a "$work/results.txt"
 echo
@@ -88,6 +90,14 @@ awk -v runs="$RUNS" '
         print "| --- | ---: | ---: |"
         print "| fl=, gzip (as shipped) | " ms("refresh.apitube.fl.gzip.p50") " | " ms("refresh.apitube.fl.gzip.p95") " |"
         print "| all fields, no gzip | " ms("refresh.apitube.all.plain.p50") " | " ms("refresh.apitube.all.plain.p95") " |"
+        print ""
+        print "| one-shot `headlines i3blocks` (from the cache) | median wall time | peak RSS | target |"
+        print "| --- | ---: | ---: | --- |"
+        t = n("oneshot.headlines_i3blocks.median_ms"); f = n("oneshot.floor_cat.median_ms"); p = n("oneshot.python_feedparser.median_ms")
+        printf "| headlines i3blocks (release, static) | %s ms | %.1f MB | ≤ 10 ms: %s |\n", t, n("oneshot.headlines_i3blocks.peak_rss_kb") / 1024, (t + 0 <= 10) ? "met" : "NOT met"
+        printf "| floor: cat of the same three lines | %s ms | %.1f MB | |\n", f, n("oneshot.floor_cat.peak_rss_kb") / 1024
+        printf "| peer: Python feedparser on the same headlines as RSS | %s ms | %.1f MB | |\n", p, n("oneshot.python_feedparser.peak_rss_kb") / 1024
+        printf "| headlines ÷ floor, feedparser ÷ headlines | %.1fx | %.1fx | |\n", t / f, p / t
         print ""
         print "| idle process, over 60 s after the first reload | peak RSS | wake-ups per minute | target |"
         print "| --- | ---: | ---: | --- |"

@@ -24,6 +24,8 @@ PACKAGES=(
     waybar
     grim                   # the waybar screenshot
     fonts-dejavu-core      # so the screenshot has glyphs
+    python3-feedparser     # the benchmark's peer: a feedparser script
+    time                   # GNU time: peak RSS of one-shot commands
 )
 
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
