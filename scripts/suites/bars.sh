@@ -52,6 +52,33 @@ n=$(requests); [ "$n" -eq 1 ] || die "the block made $n requests, expected 1 (th
 ok "one request: the block reloads only when due"
 exec {clickfd}>&-; kill "$I3B"; wait "$I3B" 2>/dev/null
 
+echo "i3blocks 1.4 with interval=persist: our line shows whole"
+cat > "$WORK/i3blocks-persist.conf" <<CONF
+[headlines]
+command=$BIN --config $WORK/headlines.conf i3blocks --persist
+interval=persist
+CONF
+i3blocks -c "$WORK/i3blocks-persist.conf" </dev/null >"$WORK/i3bar-persist.out" 2>"$WORK/i3blocks-persist.err" &
+I3P=$!; EXTRA_PIDS+=($I3P)
+wait_for "the persist block's full_text" 15 grep -q '"full_text":"Shown story — extra.example.com"' "$WORK/i3bar-persist.out" \
+    || { tail -c 600 "$WORK/i3bar-persist.out"; cat "$WORK/i3blocks-persist.err"; die "the persist block did not show the headline"; }
+kill -KILL "$I3P"; wait "$I3P" 2>/dev/null
+ok "a persist block shows the whole line"
+
+echo "headlines menu: the launcher lists the headlines and the one picked opens"
+cat > "$WORK/pick-second" <<'SH'
+#!/bin/sh
+# A stand-in dmenu: records the list it was given and picks the second line.
+tee "$(dirname "$0")/menu-input.txt" | sed -n 2p
+SH
+chmod +x "$WORK/pick-second"
+printf '[bar]\nlauncher = %s --ignored-flag\n' "$WORK/pick-second" >> "$WORK/headlines.conf"
+: >"$BROWSER_LOG"
+"$BIN" --config "$WORK/headlines.conf" menu || die "menu failed"
+grep -q "^1\. Shown story — extra.example.com" "$WORK/menu-input.txt" || die "the launcher got: $(head -n 2 "$WORK/menu-input.txt")"
+[ "$(cat "$BROWSER_LOG")" = "https://news.example.com/story/6" ] || die "menu opened '$(cat "$BROWSER_LOG")'"
+ok "the launcher got numbered lines; picking line 2 opened its article"
+
 echo "three waybar copies and one host for a minute at interval 5s: one request per reload"
 conf 5s
 rm -f "$XDG_CACHE_HOME/headlines/headlines.json" "$XDG_STATE_HOME/headlines/ledger.json"
