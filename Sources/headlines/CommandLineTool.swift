@@ -61,6 +61,8 @@ struct AppContext {
         } else {
             config = Config()
         }
+        config.provider = config.resolvedProvider(environment: environment)
+        config.providerIsExplicit = true
         if let name = args.provider {
             guard let provider = Config.Provider(rawValue: name.lowercased()) else {
                 throw ConfigError("--provider '\(name)' is not known; use one of \(Config.Provider.allCases.map(\.rawValue).joined(separator: ", ")).")
@@ -96,7 +98,8 @@ struct AppContext {
         let resolved = try APIKeySource.resolve(for: config.provider, config: config, environment: environment)
         resolved.warnings.forEach { Output.error("headlines: warning: \($0)") }
         let transport = URLSessionTransport(limits: TransportLimits(timeout: config.timeout))
-        return ProviderFactory.make(config: config, apiKey: resolved.key, transport: transport)
+        return ProviderFactory.make(config: config, apiKey: resolved.key, transport: transport,
+                                    feedStore: FeedStateStore(path: paths.feedStateFile))
     }
 }
 

@@ -24,16 +24,18 @@ enum DemoCommand {
             seconds = d
         }
         let paths = context.paths.demo
-        let provider = APITubeProvider(options: .init(baseURL: URL(string: "https://demo.invalid")!),
-                                       apiKey: "demo", transport: transport)
+        // The keyless path, as a first run without a key uses: two feeds, RSS and Atom, merged.
+        let provider = FeedProvider(feeds: [URL(string: "https://demo.invalid/world.rss")!,
+                                            URL(string: "https://demo.invalid/wire.atom")!],
+                                    store: FeedStateStore(path: paths.feedStateFile), transport: transport)
         let refresher = Refresher(provider: provider, cache: HeadlineCache(path: paths.cacheFile),
                                   statusStore: RefreshStatusStore(path: paths.statusFile))
         let timelineProvider = HeadlinesTimelineProvider(refresher: refresher, interval: 5, rotate: 2.5,
                                                          warn: { HostLog.warning($0) })
-        let setup = HostSetup(providerName: "APITube (demo data)", provider: timelineProvider,
+        let setup = HostSetup(providerName: "demo feeds (bundled data)", provider: timelineProvider,
                               scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: 1440)), interval: 5)
         // Each demo starts afresh: a new host shows the full arrival sequence.
-        for file in [paths.cacheFile, paths.ledgerFile, paths.statusFile, paths.seenFile] { try? FileManager.default.removeItem(atPath: file) }
+        for file in [paths.cacheFile, paths.ledgerFile, paths.statusFile, paths.seenFile, paths.feedStateFile] { try? FileManager.default.removeItem(atPath: file) }
         Output.print("headlines demo: bundled sample data, no key, no network; a new headline arrives every 5 s. Ctrl-C stops it.")
         signal(SIGPIPE, SIG_IGN)
         MainLoop.run {

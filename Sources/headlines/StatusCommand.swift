@@ -17,6 +17,24 @@ enum StatusCommand {
         var cache_headlines: Int
         var last_error: String?
         var last_error_at: Date?
+        var feeds: [FeedReport]?
+    }
+
+    struct FeedReport: Encodable {
+        var url: String
+        var ok: Bool
+        var headlines: Int
+        var last_success: Date?
+        var error: String?
+    }
+
+    static func feedReports(_ context: AppContext, now: Date) -> [FeedReport] {
+        let states = FeedStateStore(path: context.paths.feedStateFile).load(now: now, warn: { _ in }).feeds
+        return context.config.feeds.map { url in
+            let state = states[url.absoluteString]
+            return FeedReport(url: url.absoluteString, ok: state != nil && state?.lastError == nil,
+                              headlines: state?.headlines.count ?? 0, last_success: state?.lastSuccess, error: state?.lastError)
+        }
     }
 
     static func run(_ context: AppContext, json: Bool) -> Int32 {
@@ -34,7 +52,8 @@ enum StatusCommand {
             next_reload: published?.nextReload,
             reloads_last_24h: ledger.attempts(inWindowEndingAt: now), daily_budget: context.config.dailyBudget,
             cache_fetched_at: cached?.fetchedAt, cache_headlines: cached?.headlines.count ?? 0,
-            last_error: status.lastFailure?.message, last_error_at: status.lastFailure?.at)
+            last_error: status.lastFailure?.message, last_error_at: status.lastFailure?.at,
+            feeds: context.config.provider == .feeds ? feedReports(context, now: now) : nil)
         if json {
             let encoder = JSONEncoder.headlines()
             encoder.outputFormatting.insert(.prettyPrinted)
@@ -51,6 +70,10 @@ enum StatusCommand {
             "Cache:         \(report.cache_headlines) headlines, fetched \(age(report.cache_fetched_at))",
         ]
         if let error = report.last_error { lines.append("Last error:    \(error)") }
+        for feed in report.feeds ?? [] {
+            let state = feed.ok ? "ok, \(feed.headlines) headlines" : "FAILING: \(feed.error ?? "no answer yet")"
+            lines.append("Feed:          \(TerminalText.safe(feed.url)): \(TerminalText.safe(state))")
+        }
         Output.print(lines.joined(separator: "\n"))
         return 0
     }

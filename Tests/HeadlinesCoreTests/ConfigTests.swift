@@ -32,6 +32,7 @@ final class ConfigTests: XCTestCase {
         // Then every field holds its value
         var expected = Config()
         expected.provider = .newsapi
+        expected.providerIsExplicit = true
         expected.baseURL = url("http://127.0.0.1:8080")
         expected.country = "gb"
         expected.language = "de"

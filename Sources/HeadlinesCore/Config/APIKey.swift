@@ -10,7 +10,8 @@ public enum APIKeySource {
 
     public static func resolve(for provider: Config.Provider, config: Config,
                                environment: [String: String]) throws(ConfigError) -> Resolved {
-        if let key = environment[provider.keyVariable]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty {
+        guard let variable = provider.keyVariable else { return Resolved(key: nil, warnings: []) }
+        if let key = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty {
             return Resolved(key: key, warnings: [])
         }
         guard var path = config.apiKeyFile else { return Resolved(key: nil, warnings: []) }

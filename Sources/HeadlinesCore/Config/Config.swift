@@ -5,13 +5,43 @@ import Foundation
 /// pure and testable; the desktop module only reads the file with GKeyFile.
 public struct Config: Equatable, Sendable {
     public enum Provider: String, Sendable, CaseIterable {
-        case apitube, newsapi
-        public var displayName: String { self == .apitube ? "APITube" : "NewsAPI" }
-        public var keyVariable: String { self == .apitube ? "APITUBE_API_KEY" : "NEWSAPI_API_KEY" }
+        case apitube, newsapi, feeds, json
+        public var displayName: String {
+            switch self {
+            case .apitube: return "APITube"
+            case .newsapi: return "NewsAPI"
+            case .feeds: return "Feeds"
+            case .json: return "JSON API"
+            }
+        }
+        /// The environment variable holding the key, for the providers that need one.
+        public var keyVariable: String? {
+            switch self {
+            case .apitube: return "APITUBE_API_KEY"
+            case .newsapi: return "NEWSAPI_API_KEY"
+            case .feeds, .json: return nil
+            }
+        }
     }
+
+    /// Major public news feeds, read when nothing else is configured and no key is set. Change them
+    /// with `[source] feeds = URL;URL;...`.
+    public static let defaultFeeds = [
+        "https://feeds.bbci.co.uk/news/world/rss.xml",
+        "https://feeds.npr.org/1001/rss.xml",
+        "https://www.theguardian.com/world/rss",
+        "https://www.aljazeera.com/xml/rss/all.xml",
+    ].map { URL(string: $0)! }
 
     // [source]
     public var provider: Provider = .apitube
+    /// False when the file does not name a provider: then the environment decides (a key set for
+    /// APITube or NewsAPI picks it, else the keyless feeds). See `resolvedProvider`.
+    public var providerIsExplicit = false
+    public var feeds: [URL] = Config.defaultFeeds
+    /// `provider = json`: the URL and the key paths into its JSON.
+    public var jsonURL: URL?
+    public var jsonPaths = JSONAPIProvider.Paths()
     public var baseURL: URL?
     public var country: String = ""
     public var language: String = "en"
@@ -46,6 +76,15 @@ public struct Config: Equatable, Sendable {
             "page-size": "a whole number from 1 to 100",
             "api-key-file": "the path of a file holding only the key",
             "timeout": "a duration from 1s to 5m, such as 30s",
+            "feeds": "feed URLs (http or https) separated by ;",
+            "url": "the JSON API's http or https URL",
+            "items-path": "a dotted key path to the list, such as data.items, or empty for the top level",
+            "title-path": "a dotted key path inside an item, such as title",
+            "link-path": "a dotted key path inside an item, such as url",
+            "link-template": "a URL with {key.path} placeholders, such as https://example.com/posts/{id}",
+            "date-path": "a dotted key path inside an item, such as published_at",
+            "id-path": "a dotted key path inside an item, such as id",
+            "source-path": "a dotted key path inside an item, such as source.name",
         ],
         "refresh": [
             "interval": "a duration from 1s to 24h, such as 30m",
@@ -90,6 +129,25 @@ extension Config {
                 case ("source", "provider"):
                     guard let p = Provider(rawValue: value.lowercased()) else { throw bad() }
                     config.provider = p
+                    config.providerIsExplicit = true
+                case ("source", "feeds"):
+                    let urls = value.split(whereSeparator: { $0 == ";" || $0 == "," || $0.isWhitespace }).map { URL(string: String($0)) }
+                    guard !urls.isEmpty, urls.allSatisfy({ $0.map(URLPolicy.isOpenable) ?? false }) else { throw bad() }
+                    config.feeds = urls.compactMap { $0 }
+                case ("source", "url"):
+                    guard let url = URL(string: value), URLPolicy.isOpenable(url) else { throw bad() }
+                    config.jsonURL = url
+                case ("source", "items-path"): config.jsonPaths.items = value
+                case ("source", "title-path"):
+                    guard !value.isEmpty else { throw bad() }
+                    config.jsonPaths.title = value
+                case ("source", "link-path"): config.jsonPaths.link = value.isEmpty ? nil : value
+                case ("source", "link-template"):
+                    guard value.contains("{"), value.hasPrefix("http") else { throw bad() }
+                    config.jsonPaths.linkTemplate = value
+                case ("source", "date-path"): config.jsonPaths.date = value.isEmpty ? nil : value
+                case ("source", "id-path"): config.jsonPaths.id = value.isEmpty ? nil : value
+                case ("source", "source-path"): config.jsonPaths.source = value.isEmpty ? nil : value
                 case ("source", "base-url"):
                     guard let url = URL(string: value), URLPolicy.isOpenable(url) else { throw bad() }
                     config.baseURL = url
@@ -136,7 +194,20 @@ extension Config {
                 }
             }
         }
+        if config.provider == .json && config.providerIsExplicit && config.jsonURL == nil {
+            throw ConfigError("\(file): [source] provider = json needs [source] url; add the JSON API's URL.")
+        }
         return config
+    }
+
+    /// The provider to use: the file's, else APITube or NewsAPI when their key is set in the
+    /// environment, else the keyless feeds.
+    public func resolvedProvider(environment: [String: String]) -> Provider {
+        if providerIsExplicit { return provider }
+        if environment["APITUBE_API_KEY"].map({ !$0.isEmpty }) ?? false { return .apitube }
+        if environment["NEWSAPI_API_KEY"].map({ !$0.isEmpty }) ?? false { return .newsapi }
+        if apiKeyFile != nil { return provider }
+        return .feeds
     }
 
     static func parseBool(_ s: String) -> Bool? {

@@ -2,7 +2,8 @@ import Foundation
 
 /// Builds the configured provider. The only place that knows every provider kind.
 public enum ProviderFactory {
-    public static func make(config: Config, apiKey: String?, transport: HTTPTransport) -> HeadlineProvider {
+    public static func make(config: Config, apiKey: String?, transport: HTTPTransport,
+                            feedStore: FeedStateStore) -> HeadlineProvider {
         switch config.provider {
         case .apitube:
             var options = APITubeProvider.Options(language: config.language, country: config.country,
@@ -16,6 +17,11 @@ public enum ProviderFactory {
                                                   pageSize: config.pageSize)
             if let base = config.baseURL { options.baseURL = base }
             return NewsAPIProvider(options: options, apiKey: apiKey, transport: transport)
+        case .feeds:
+            return FeedProvider(feeds: config.feeds, store: feedStore, transport: transport)
+        case .json:
+            return JSONAPIProvider(url: config.jsonURL ?? config.baseURL ?? URL(string: "https://invalid.invalid")!,
+                                   paths: config.jsonPaths, transport: transport)
         }
     }
 }

@@ -1,9 +1,11 @@
 import Foundation
 
-/// The demo's stand-in for APITube: each request answers with the bundled top-headlines fixture
-/// plus one more "arriving" article than the last time, all dated relative to the request, as real
-/// APITube JSON. The demo therefore exercises the real decoding path, the timeline, the budget,
-/// and (later) notifications, with no key and no network.
+/// The demo's stand-in for the network. It answers, dated relative to the request:
+/// - `/v1/news/top-headlines`: APITube JSON of the bundled fixture plus the arrivals so far;
+/// - `/world.rss`: the bundled top headlines as an RSS 2.0 feed;
+/// - `/wire.atom`: an Atom feed with one more "arriving" headline at each request.
+/// The demo therefore runs the real decoding paths, the timeline, the budget and notifications,
+/// with no key and no network.
 public final class DemoTransport: HTTPTransport, @unchecked Sendable {
     private let base: [[String: Any]]
     private let arrivals: [[String: Any]]
@@ -25,8 +27,17 @@ public final class DemoTransport: HTTPTransport, @unchecked Sendable {
 
     public func get(_ request: HTTPRequest) async throws -> HTTPResponse {
         try request.checkKeyIsSafe()
-        let n = lock.withLock { requests += 1; return requests }
         let now = Date()
+        switch request.url.path {
+        case "/world.rss":
+            return xml(rss(title: "Sample World News", articles: dated(base, now: now)))
+        case "/wire.atom":
+            let n = lock.withLock { requests += 1; return requests }
+            return xml(atom(title: "Demo Wire", articles: arrived(n, now: now)))
+        default:
+            break
+        }
+        let n = lock.withLock { requests += 1; return requests }
         // The older bundled headlines, an hour back and ten minutes apart...
         var articles = base.enumerated().map { i, a -> [String: Any] in
             var a = a
@@ -43,5 +54,56 @@ public final class DemoTransport: HTTPTransport, @unchecked Sendable {
         let body: [String: Any] = ["status": "ok", "page": 1, "results": Array(articles.prefix(10))]
         let data = try JSONSerialization.data(withJSONObject: body)
         return HTTPResponse(status: 200, headers: ["Content-Type": "application/json"], body: data)
+    }
+
+    /// The bundled headlines, an hour back and ten minutes apart.
+    private func dated(_ list: [[String: Any]], now: Date) -> [[String: Any]] {
+        list.enumerated().map { i, a in
+            var a = a
+            a["published_at"] = ISO8601.format(now.addingTimeInterval(-3600 - Double(i) * 600))
+            return a
+        }
+    }
+
+    /// The first `n - 1` arrivals, newest first, the latest "just now".
+    private func arrived(_ n: Int, now: Date) -> [[String: Any]] {
+        let count = min(max(n - 1, 0), arrivals.count)
+        return (0..<count).reversed().map { k in
+            var a = arrivals[k]
+            a["published_at"] = ISO8601.format(now.addingTimeInterval(-Double(count - 1 - k) * 30))
+            return a
+        }
+    }
+
+    private func xml(_ text: String) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: ["Content-Type": "application/xml"], body: Data(text.utf8))
+    }
+
+    private static func esc(_ s: Any?) -> String {
+        String(describing: s ?? "").replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    private func rss(title: String, articles: [[String: Any]]) -> String {
+        let rfc822 = DateFormatter()
+        rfc822.locale = Locale(identifier: "en_US_POSIX")
+        rfc822.timeZone = TimeZone(identifier: "GMT")
+        rfc822.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let items = articles.map { a in
+            let date = (a["published_at"] as? String).flatMap(ISO8601.parse).map(rfc822.string(from:)) ?? ""
+            return "<item><title>\(Self.esc(a["title"]))</title><link>\(Self.esc(a["href"]))</link>"
+                + "<guid isPermaLink=\"false\">demo-\(Self.esc(a["id"]))</guid><pubDate>\(date)</pubDate></item>"
+        }.joined()
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?><rss version=\"2.0\"><channel><title>\(Self.esc(title))</title>"
+            + "<link>https://demo.invalid/</link><description>Bundled sample headlines</description>\(items)</channel></rss>"
+    }
+
+    private func atom(title: String, articles: [[String: Any]]) -> String {
+        let entries = articles.map { a in
+            "<entry><title>\(Self.esc(a["title"]))</title><link rel=\"alternate\" href=\"\(Self.esc(a["href"]))\"/>"
+                + "<id>urn:demo:\(Self.esc(a["id"]))</id><updated>\(Self.esc(a["published_at"]))</updated></entry>"
+        }.joined()
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><title>\(Self.esc(title))</title>"
+            + "<id>urn:demo:wire</id><updated>\(ISO8601.format(Date()))</updated>\(entries)</feed>"
     }
 }

@@ -1,0 +1,74 @@
+import Foundation
+import XCTest
+import HeadlinesCore
+
+/// Dates as feeds really write them.
+final class FeedDatesTests: XCTestCase {
+    func testEveryVariantSeenInFeedsParsesToItsInstant() {
+        // Given dates in RFC 822, RFC 3339 and their broken variants, with the instant each names
+        let table: [(String, String)] = [
+            ("Mon, 02 Jan 2006 15:04:05 GMT", "2006-01-02T15:04:05Z"),
+            ("Mon, 02 Jan 2006 15:04:05 +0000", "2006-01-02T15:04:05Z"),
+            ("Mon, 02 Jan 2006 15:04:05 -0700", "2006-01-02T22:04:05Z"),
+            ("Mon, 02 Jan 2006 15:04:05 +0530", "2006-01-02T09:34:05Z"),
+            ("Mon, 02 Jan 2006 15:04:05 UT", "2006-01-02T15:04:05Z"),
+            ("Mon, 02 Jan 2006 15:04:05 Z", "2006-01-02T15:04:05Z"),
+            ("Mon, 02 Jan 2006 15:04:05 EST", "2006-01-02T20:04:05Z"),
+            ("Mon, 02 Jan 2006 15:04:05 EDT", "2006-01-02T19:04:05Z"),
+            ("Mon, 02 Jan 2006 15:04:05 CST", "2006-01-02T21:04:05Z"),
+            ("Mon, 02 Jan 2006 15:04:05 CDT", "2006-01-02T20:04:05Z"),
+            ("Mon, 02 Jan 2006 15:04:05 MST", "2006-01-02T22:04:05Z"),
+            ("Mon, 02 Jan 2006 15:04:05 MDT", "2006-01-02T21:04:05Z"),
+            ("Mon, 02 Jan 2006 15:04:05 PST", "2006-01-02T23:04:05Z"),
+            ("Mon, 02 Jan 2006 15:04:05 PDT", "2006-01-02T22:04:05Z"),
+            ("Mon, 02 Jan 2006 15:04:05 A", "2006-01-02T14:04:05Z"),          // military: Alpha is UTC+1
+            ("Mon, 02 Jan 2006 15:04:05 N", "2006-01-02T16:04:05Z"),          // November is UTC-1
+            ("02 Jan 2006 15:04:05 GMT", "2006-01-02T15:04:05Z"),             // no day name
+            ("Mon, 02 Jan 06 15:04:05 GMT", "2006-01-02T15:04:05Z"),          // 2-digit year
+            ("Sat, 01 Jan 99 00:00:00 GMT", "1999-01-01T00:00:00Z"),          // 2-digit year, last century
+            ("Mon, 2 Jan 2006 15:04:05 GMT", "2006-01-02T15:04:05Z"),         // single-digit day
+            ("Mon, 02 Jan 2006 15:04 GMT", "2006-01-02T15:04:00Z"),           // no seconds
+            ("mon, 02 jan 2006 15:04:05 gmt", "2006-01-02T15:04:05Z"),        // lowercase
+            ("  Mon,  02   Jan 2006  15:04:05   GMT ", "2006-01-02T15:04:05Z"), // extra spaces
+            ("Mon, 02 Jan 2006 15:04:05 +0000 (UTC)", "2006-01-02T15:04:05Z"), // trailing comment
+            ("Monday, 02 January 2006 15:04:05 GMT", "2006-01-02T15:04:05Z"), // full names
+            ("Mon, 02 Sept 2006 15:04:05 GMT", "2006-09-02T15:04:05Z"),
+            ("Mon, 02 Jan 2006 15:04:05", "2006-01-02T15:04:05Z"),            // no zone: UTC
+            ("Mon, 02 Jan 2006 15:04:05 +01:00", "2006-01-02T14:04:05Z"),
+            ("Jan 02, 2006 3:04 PM", "2006-01-02T15:04:00Z"),
+            ("02-Jan-2006 15:04:05 GMT", "2006-01-02T15:04:05Z"),
+            ("Thu, 29 Feb 2024 12:00:00 GMT", "2024-02-29T12:00:00Z"),
+            ("2006-01-02T15:04:05Z", "2006-01-02T15:04:05Z"),
+            ("2006-01-02T15:04:05.123Z", "2006-01-02T15:04:05.123Z"),
+            ("2006-01-02T15:04:05+07:00", "2006-01-02T08:04:05Z"),
+            ("2006-01-02T15:04:05.5-03:30", "2006-01-02T18:34:05.5Z"),
+            ("2006-01-02t15:04:05z", "2006-01-02T15:04:05Z"),
+            ("2024-01-01 12:00:00", "2024-01-01T12:00:00Z"),
+            ("2024-01-01 12:00", "2024-01-01T12:00:00Z"),
+            ("2024-01-01", "2024-01-01T00:00:00Z"),
+            ("2006-01-02T15:04:05+0700", "2006-01-02T08:04:05Z"),
+            ("2006-01-02 15:04:05 UTC", "2006-01-02T15:04:05Z"),
+        ]
+        for (text, expected) in table {
+            // When each is parsed
+            let date = FeedDates.parse(text)
+
+            // Then it is the instant it names
+            XCTAssertEqual(date.map { $0.timeIntervalSince1970 }, at(expected).timeIntervalSince1970, text)
+        }
+    }
+
+    func testTextThatIsNoDateGivesNil() {
+        // Given text that names no valid instant
+        let table = [
+            "", "   ", "yesterday", "Sunday, sometime", "Mon, 32 Jan 2024 10:00:00 GMT", "Fri, 29 Feb 2023 12:00:00 GMT",
+            "2026-13-45T99:00:00Z", "2024-01-01T25:00:00Z", "Mon, 02 Foo 2006 15:04:05 GMT",
+            "Mon, 02 Jan 2006 15:04:05 +9999", "12:00", "2006-01-02T15:04:05Q1",
+        ]
+        for text in table {
+            // When each is parsed
+            // Then it is nil
+            XCTAssertNil(FeedDates.parse(text), text)
+        }
+    }
+}
