@@ -12,6 +12,7 @@ and only then is it written to the socket, so a client that has its answer can r
 Prints "PORT <n>" on stdout once listening on 127.0.0.1 (port 0: the kernel picks a free one).
 """
 import argparse
+import hashlib
 import email.utils
 import gzip
 import json
@@ -36,6 +37,8 @@ class Handler(BaseHTTPRequestHandler):
         query = parse_qs(url.query)
         wants_gzip = any(part.split(";")[0].strip().lower() == "gzip"
                          for part in self.headers.get("Accept-Encoding", "").split(","))
+        if url.path == "/feed.rss":
+            return self.feed(url, wants_gzip)
         route = ROUTES.get(url.path)
         if route is None:
             return self.answer(404, b'{"status":"error","message":"not found"}', False, url, None)
@@ -56,17 +59,32 @@ class Handler(BaseHTTPRequestHandler):
                                False, url, None)
         return self.answer(200, body, wants_gzip, url, os.path.relpath(path, self.server.fixtures))
 
-    def answer(self, status, body, compress, url, fixture):
+    def feed(self, url, wants_gzip):
+        """Fixtures/feeds/sample-rss2.xml with an ETag: a matching If-None-Match gets a 304."""
+        path = os.path.join(self.server.fixtures, "feeds", "sample-rss2.xml")
+        with open(path, "rb") as f:
+            body = f.read()
+        etag = '"%s"' % hashlib.sha1(body).hexdigest()[:16]
+        if self.headers.get("If-None-Match") == etag:
+            return self.answer(304, b"", False, url, "feeds/sample-rss2.xml", [("ETag", etag)])
+        return self.answer(200, body, wants_gzip, url, "feeds/sample-rss2.xml",
+                           [("ETag", etag), ("Content-Type", "application/rss+xml")])
+
+    def answer(self, status, body, compress, url, fixture, extra=None):
         raw_bytes = len(body)
         headers = [
             ("Date", email.utils.formatdate(usegmt=True)),
             ("Content-Type", "application/json; charset=utf-8"),
             ("Vary", "Accept-Encoding"),
         ]
+        if extra:
+            names = {name for name, _ in extra}
+            headers = [h for h in headers if h[0] not in names] + list(extra)
         if compress:
             body = gzip.compress(body, compresslevel=6, mtime=0)
             headers.append(("Content-Encoding", "gzip"))
-        headers.append(("Content-Length", str(len(body))))
+        if status != 304:
+            headers.append(("Content-Length", str(len(body))))
         head = "HTTP/1.1 %d %s\r\n" % (status, self.responses.get(status, ("",))[0])
         head += "".join("%s: %s\r\n" % h for h in headers) + "\r\n"
         wire = head.encode("latin-1") + body

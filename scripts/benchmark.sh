@@ -50,6 +50,23 @@ if ! env HOME="$home" XDG_CACHE_HOME="$home/cache" XDG_CONFIG_HOME="$home/config
 fi
 
 "$bin/headlines-bench" --base-url "$base" --wire-log "$work/wire.jsonl" --runs "$RUNS" | tee "$work/results.txt"
+# A feed, first fetch and unchanged: the shipped CLI twice against the same feed.
+feedhome="$work/feedhome"
+mkdir -p "$feedhome"
+printf '[source]\nprovider = feeds\nfeeds = %s/feed.rss\n' "$base" > "$feedhome/headlines.conf"
+for round in first unchanged; do
+    env -i PATH="$PATH" HOME="$feedhome" XDG_CACHE_HOME="$feedhome/cache" XDG_STATE_HOME="$feedhome/state" \
+        "$bin/headlines" --config "$feedhome/headlines.conf" fetch >/dev/null
+done
+python3 - "$work/wire.jsonl" <<'PY' | tee -a "$work/results.txt"
+import json, sys
+feed = [r for r in map(json.loads, open(sys.argv[1])) if r["path"] == "/feed.rss"]
+assert len(feed) == 2 and feed[1]["status"] == 304, feed
+print(f"feed.first.wire {feed[0]['wire_bytes']} bytes")
+print(f"feed.first.status {feed[0]['status']} code")
+print(f"feed.unchanged.wire {feed[1]['wire_bytes']} bytes")
+print(f"feed.unchanged.status {feed[1]['status']} code")
+PY
 echo "# one-shot start-up: headlines i3blocks, cat, a feedparser script"
 scripts/bench_oneshot.py "$bin/headlines" "$work" "$base" Fixtures/feeds/sample-rss2.xml | tee -a "$work/results.txt"
 echo "# idle host: ${IDLE_SECONDS:-60} s with rotation off, then on (about $(( 2 * ${IDLE_SECONDS:-60} + 10 )) s)"
@@ -85,6 +102,11 @@ awk -v runs="$RUNS" '
         print "| --- | ---: |"
         print "| gzip (as shipped) | " bytes("newsapi.gzip.wire") " |"
         print "| no gzip | " bytes("newsapi.plain.wire") " |"
+        print ""
+        print "| RSS feed, 10 headlines per refresh (as shipped: gzip, conditional GET) | bytes on the wire | HTTP status |"
+        print "| --- | ---: | ---: |"
+        print "| first fetch | " bytes("feed.first.wire") " | " n("feed.first.status") " |"
+        print "| unchanged (If-None-Match) | " bytes("feed.unchanged.wire") " | " n("feed.unchanged.status") " |"
         print ""
         print "| refresh: fetch + decode + cache write, " runs " runs over loopback | p50 | p95 |"
         print "| --- | ---: | ---: |"

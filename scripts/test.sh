@@ -15,6 +15,7 @@ INTEGRATION_SUITES=(
     "notifications (dbus, Xvfb, dunst)|scripts/suites/notifications.sh"
     "bars (i3blocks, waybar copies, take-over, lifecycle)|scripts/suites/bars.sh"
     "waybar under headless sway, two outputs|scripts/suites/bars-sway.sh"
+    "feed parser conformance (gofeed corpus)|scripts/conformance.sh"
 )
 # -----------------------------------------------------------------------------------------------
 

@@ -145,6 +145,25 @@ st=$?; [ "$st" -eq 0 ] || die "host exit status $st on SIGTERM"
 grep -q "$APITUBE_API_KEY" "$HOST_LOG" "$SESSION_DIR/monitor.log" && die "the API key appeared in a log"
 ok "host stopped with status 0; the key never appeared in the host log or on the bus"
 
+echo "keyless feeds, one of two failing: the other's headlines are shown and notified"
+rm -rf "$XDG_STATE_HOME/headlines" "$XDG_CACHE_HOME/headlines"
+cat > "$WORK/feeds.conf" <<CONF
+[source]
+provider = feeds
+feeds = http://127.0.0.1:$PORT/broken.rss;http://127.0.0.1:$PORT/feed.rss
+CONF
+before=$(call_count)
+python3 "$LIB/articles.py" "$ARTICLES" 4 "Fresh from the feed"
+env -u APITUBE_API_KEY "$BIN" --config "$WORK/feeds.conf" run >"$WORK/feeds-host.log" 2>&1 &
+FEED_HOST=$!; EXTRA_PIDS+=($FEED_HOST)
+wait_for "the feeds host to reload" 10 grep -q "reload ok" "$WORK/feeds-host.log" || { cat "$WORK/feeds-host.log"; die "the feeds host did not reload"; }
+sleep 1
+calls | tail -n +$((before + 1)) | grep -q '"summary": "Fresh from the feed"' || die "the good feed's newest headline was not notified"
+"$BIN" --config "$WORK/feeds.conf" list | grep -q "Fresh from the feed" || die "the good feed's headlines are not listed"
+"$BIN" --config "$WORK/feeds.conf" status | grep -q "broken.rss: FAILING: .*HTTP 500" || die "status does not name the failing feed"
+kill -TERM "$FEED_HOST"; wait "$FEED_HOST"
+ok "the working feed's newest headline was notified and listed; status names broken.rss and HTTP 500"
+
 echo "200 notifications posted and closed leave no live notification objects"
 out=$(HEADLINES_TEST_SESSION=1 swift test --skip-build --filter NotificationLifetimeTests 2>&1) \
     || { echo "$out" | tail -n 20; die "NotificationLifetimeTests failed"; }

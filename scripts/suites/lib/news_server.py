@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """A loopback APITube/NewsAPI stand-in for the integration suites.
 
-Serves the JSON file given with --articles at /v1/news/top-headlines (APITube envelope) on
-127.0.0.1. The suite edits that file to make headlines "arrive". Every request is appended to
+Serves the JSON file given with --articles at /v1/news/top-headlines (APITube envelope), and the
+same articles as an RSS 2.0 feed at /feed.rss (with an ETag; a matching If-None-Match gets a 304),
+on 127.0.0.1; /broken.rss always answers 500. The suite edits that file to make headlines "arrive". Every request is appended to
 --log as one line (path and query). Prints the port on stdout, then serves until killed.
 """
 import argparse, json, sys
@@ -13,10 +14,39 @@ parser.add_argument("--articles", required=True, help="JSON file: a list of APIT
 parser.add_argument("--log", required=True)
 args = parser.parse_args()
 
+from email.utils import format_datetime
+from datetime import datetime
+import hashlib
+from xml.sax.saxutils import escape
+
+def rss(results):
+    items = "".join(
+        f"<item><title>{escape(a['title'])}</title><link>{escape(a['href'])}</link>"
+        f"<guid isPermaLink=\"false\">{a['id']}</guid>"
+        f"<pubDate>{format_datetime(datetime.fromisoformat(a['published_at'].replace('Z', '+00:00')))}</pubDate></item>"
+        for a in results)
+    return ('<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Suite News</title>'
+            f'<link>https://news.example.com/</link><description>suite</description>{items}</channel></rss>').encode()
+
 class Handler(BaseHTTPRequestHandler):
     def do_GET(self):
         with open(args.log, "a") as log:
             log.write(self.path + "\n")
+        if self.path.startswith("/broken.rss"):
+            self.send_response(500); self.send_header("Content-Length", "0"); self.end_headers(); return
+        if self.path.startswith("/feed.rss"):
+            with open(args.articles) as f:
+                body = rss(json.load(f))
+            etag = '"' + hashlib.sha1(body).hexdigest()[:16] + '"'
+            if self.headers.get("If-None-Match") == etag:
+                self.send_response(304); self.send_header("ETag", etag); self.end_headers(); return
+            self.send_response(200)
+            self.send_header("Content-Type", "application/rss+xml")
+            self.send_header("ETag", etag)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
         try:
             with open(args.articles) as f:
                 results = json.load(f)
