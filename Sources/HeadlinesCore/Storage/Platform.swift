@@ -89,4 +89,19 @@ enum Platform {
     }
 
     static func processID() -> Int32 { getpid() }
+
+    /// Removes temporary files that `writeAtomically` left behind when its process was killed
+    /// mid-write (`.NAME.tmp-PID-RANDOM` whose PID no longer runs). Returns how many it removed.
+    @discardableResult
+    static func removeStaleTemporaries(in directory: String) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return 0 }
+        var removed = 0
+        for name in names where name.hasPrefix(".") {
+            guard let range = name.range(of: ".tmp-") else { continue }
+            let pidText = name[range.upperBound...].prefix(while: { $0.isNumber })
+            guard let pid = Int32(pidText), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH, unlink(directory + "/" + name) == 0 { removed += 1 }
+        }
+        return removed
+    }
 }

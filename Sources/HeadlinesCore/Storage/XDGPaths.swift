@@ -28,3 +28,11 @@ public struct XDGPaths: Sendable, Equatable {
     public var stateDir: String { stateHome + "/headlines" }
     public var runtimeHeadlinesDir: String { runtimeDir + "/headlines" }
 }
+
+extension XDGPaths {
+    /// Sweeps the temporary files a process killed mid-write left in our folders. Returns the count.
+    @discardableResult
+    public func removeStaleTemporaries() -> Int {
+        [cacheDir, stateDir, runtimeHeadlinesDir].reduce(0) { $0 + Platform.removeStaleTemporaries(in: $1) }
+    }
+}

@@ -79,6 +79,8 @@ public final class WidgetHost {
 
     private func becomeHost() {
         let now = Date()
+        // A host killed mid-write leaves a temporary file beside the real one: sweep them.
+        paths.removeStaleTemporaries()
         HostLog.info("host started (pid \(getpid())), provider \(setup.providerName), interval \(Duration.format(setup.interval)), budget \(setup.scheduler.budget.dailyLimit)/24h")
         // WidgetKit's snapshot: show the cache at once; reload when it is due, not on every start,
         // so restarts cost no budget.

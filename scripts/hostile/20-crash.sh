@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Crash consistency (issue 8, item 2): SIGKILL the host at random moments through CYCLES
+# reload-and-write cycles (a new headline arrives on the server at every cycle, so every reload
+# writes the cache, the seen set, the ledger and the status, and posts a notification to a real
+# dunst). After each kill: every file parses. At the end: no headline was notified twice, the seen
+# set holds every headline that was notified, the cache holds the newest headline the host saw,
+# and the ledger counts at least every request the server saw (attempts are written first).
+# Prints ROW lines for scripts/hostile.sh.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}/headlines
+LIB=scripts/suites/lib
+. "$LIB/session.sh"
+CYCLES=${CYCLES:-200}
+row() { printf 'ROW\t%s\t%s\t%s\t%s\n' "crash consistency" "$1" "$2" "$3"; }
+
+WORK=$(mktemp -d /tmp/headlines-crash.XXXXXX)
+session_start "$WORK/session"
+EXTRA_PIDS=()
+ARTICLES=$WORK/articles.json
+python3 "$LIB/articles.py" "$ARTICLES" 5
+exec {portfd}< <(exec python3 "$LIB/news_server.py" --articles "$ARTICLES" --log "$WORK/requests.log")
+read -r -t 10 PORT <&"$portfd" || { row "setup" "the news server did not start" FAIL; exit 1; }
+EXTRA_PIDS+=($(pgrep -f "news_server.py --articles $ARTICLES"))
+cat > "$WORK/headlines.conf" <<CONF
+[source]
+provider = apitube
+base-url = http://127.0.0.1:$PORT
+[refresh]
+interval = 1s
+daily-budget = 1440
+[notify]
+max-per-refresh = 50
+CONF
+export APITUBE_API_KEY=crash-suite-key-3141
+
+parse_all() { # every file that exists must parse as JSON
+    python3 - "$XDG_CACHE_HOME/headlines" "$XDG_STATE_HOME/headlines" <<'PY'
+import json, os, sys
+bad = []
+for d in sys.argv[1:]:
+    for name in ("headlines.json", "status.json", "ledger.json", "seen.json", "muted.json"):
+        p = os.path.join(d, name)
+        if os.path.exists(p):
+            try:
+                json.load(open(p))
+            except Exception as e:
+                bad.append(f"{p}: {e}")
+        for other in os.listdir(d) if os.path.isdir(d) else []:
+            if ".corrupt-" in other:
+                bad.append(f"{other} was set aside as corrupt")
+print("\n".join(sorted(set(bad))))
+sys.exit(1 if bad else 0)
+PY
+}
+
+failures=0
+kills_mid=0
+RANDOM=4242
+for cycle in $(seq 1 "$CYCLES"); do
+    python3 "$LIB/articles.py" "$ARTICLES" 5 "Crash story $cycle"
+    "$BIN" --config "$WORK/headlines.conf" run 2>>"$WORK/host.log" &
+    pid=$!
+    # A random moment: before, during or after the reload and its writes.
+    sleep "0.$(printf '%03d' $((RANDOM % 400)))"
+    kill -KILL "$pid" 2>/dev/null && kills_mid=$((kills_mid + 1))
+    wait "$pid" 2>/dev/null
+    if ! out=$(parse_all); then
+        failures=$((failures + 1))
+        echo "cycle $cycle: $out"
+    fi
+done
+if [ "$failures" -eq 0 ]; then
+    row "SIGKILL at random moments, $CYCLES cycles" "after each of $CYCLES kills the cache, seen set, ledger and status all parsed; none set aside" PASS
+else
+    row "SIGKILL at random moments, $CYCLES cycles" "$failures of $CYCLES restarts found a file that did not parse" FAIL
+fi
+
+# A last, clean run so the newest headline is fetched and notified.
+"$BIN" --config "$WORK/headlines.conf" run 2>>"$WORK/host.log" & pid=$!
+wait_for "a last reload" 10 bash -c "grep -c 'reload ok' '$WORK/host.log' >/dev/null && tail -n 5 '$WORK/host.log' | grep -q 'reload ok'"
+sleep 1.5
+kill -TERM "$pid"; wait "$pid" 2>/dev/null
+
+python3 - "$SESSION_DIR/monitor.log" "$XDG_STATE_HOME/headlines/seen.json" "$XDG_CACHE_HOME/headlines/headlines.json" \
+         "$XDG_STATE_HOME/headlines/ledger.json" "$WORK/requests.log" "$CYCLES" "$LIB/notify_calls.py" > "$WORK/verdict.txt" <<'PY'
+import collections, json, subprocess, sys
+monitor, seen_p, cache_p, ledger_p, requests_p, cycles, parser = sys.argv[1:8]
+calls = [json.loads(l) for l in subprocess.run([sys.executable, parser, monitor], capture_output=True, text=True).stdout.splitlines()]
+titles = collections.Counter(c["summary"] for c in calls)
+dups = {t: n for t, n in titles.items() if n > 1}
+seen = json.load(open(seen_p))["seen"]
+cache = json.load(open(cache_p))
+ledger = json.load(open(ledger_p))
+requests = sum(1 for _ in open(requests_p))
+newest = f"Crash story {cycles}"
+# every notified headline must be in the seen set (ids of extras are derived from the title)
+cached_titles = [h["title"] for h in cache["headlines"]]
+lines = []
+lines.append(("no headline notified twice", not dups, f"{len(calls)} notifications, {len(dups)} posted twice" + (f": {list(dups)[:3]}" if dups else "")))
+lines.append(("nothing lost: newest headline cached", newest in cached_titles, f"the cache holds '{cached_titles[0] if cached_titles else None}' first"))
+lines.append(("nothing lost: ledger counts every request", len(ledger["attempts"]) >= requests, f"ledger {len(ledger['attempts'])} attempts, server saw {requests} requests"))
+lines.append(("nothing lost: seen set covers what was notified", len(seen) >= len(set(titles)), f"seen set {len(seen)} ids, {len(set(titles))} distinct notifications"))
+import glob, os
+leftovers = [p for d in (os.path.dirname(seen_p), os.path.dirname(cache_p)) for p in glob.glob(os.path.join(d, ".*.tmp-*"))]
+lines.append(("no temporary files left behind", not leftovers, f"{len(leftovers)} stale temporary files after the last start"))
+for name, ok, outcome in lines:
+    print(f"{name}\t{outcome}\t{'PASS' if ok else 'FAIL'}")
+PY
+while IFS=$'\t' read -r name outcome result; do
+    row "$name" "$outcome" "$result"
+    [ "$result" = PASS ] || failures=$((failures + 1))
+done < "$WORK/verdict.txt"
+[ -s "$WORK/verdict.txt" ] || { row "final checks" "the verdict script failed" FAIL; failures=$((failures + 1)); }
+grep -q "$APITUBE_API_KEY" "$WORK/host.log" && { row "key in logs" "the key appeared in the host log" FAIL; failures=$((failures + 1)); }
+rm -rf "$WORK"
+[ "$failures" -eq 0 ]
