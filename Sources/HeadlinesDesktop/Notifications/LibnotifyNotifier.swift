@@ -44,6 +44,17 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
 
     public var createdCount: Int { counters.created }
 
+    /// Asks the server to close every notification still on screen (the server then sends
+    /// NotificationClosed, and each object is released in its `closed` handler). Waits for the
+    /// worker to send the requests.
+    public func closeAll() {
+        worker.sync { [self] in
+            for object in live {
+                notify_notification_close(object.assumingMemoryBound(to: NotifyNotification.self), nil)
+            }
+        }
+    }
+
     // MARK: - On the worker thread
 
     private func ensureReady() -> Bool {

@@ -1,0 +1,70 @@
+import Foundation
+import HeadlinesCore
+@testable import HeadlinesDesktop
+import XCTest
+
+/// 500 reload-and-notify cycles through the real pieces (decoder, cache, ledger, seen set,
+/// libnotify to a real dunst), checking that notification objects are released (the live count
+/// returns to zero every hundred cycles). Run by scripts/hostile/40-memory.sh, under valgrind, inside the private
+/// desktop session (HEADLINES_TEST_SESSION=1); skipped elsewhere.
+final class MemoryCycleTests: XCTestCase {
+    /// An APITube stand-in with one more headline at every request.
+    final class GrowingTransport: HTTPTransport, @unchecked Sendable {
+        private let lock = NSLock()
+        private var n = 0
+        func get(_ request: HTTPRequest) async throws -> HTTPResponse {
+            let k = lock.withLock { n += 1; return n }
+            let items = (max(1, k - 9)...k).reversed().map { i in
+                "{\"id\":\(i),\"title\":\"Cycle \(i) & <more>\",\"href\":\"https://example.com/\(i)\",\"published_at\":\"2026-01-01T00:00:\(String(format: "%02d", i % 60)).000Z\",\"source\":{\"domain\":\"example.com\"},\"image\":\"\"}"
+            }
+            return HTTPResponse(status: 200, body: Data("{\"status\":\"ok\",\"results\":[\(items.joined(separator: ","))]}".utf8))
+        }
+    }
+
+    func testFiveHundredReloadAndNotifyCyclesLeaveNothingBehind() async throws {
+        guard ProcessInfo.processInfo.environment["HEADLINES_TEST_SESSION"] == "1" else {
+            throw XCTSkip("needs the private desktop session of scripts/hostile/40-memory.sh")
+        }
+        let cycles = Int(ProcessInfo.processInfo.environment["CYCLES"] ?? "500") ?? 500
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("mem-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let paths = XDGPaths(environment: ["HOME": dir, "XDG_RUNTIME_DIR": dir + "/run"])
+        let provider = APITubeProvider(options: .init(baseURL: URL(string: "https://memory.invalid")!), apiKey: "k",
+                                       transport: GrowingTransport())
+        let refresher = Refresher(provider: provider, cache: HeadlineCache(path: paths.cacheFile),
+                                  statusStore: RefreshStatusStore(path: paths.statusFile))
+        let timeline = HeadlinesTimelineProvider(refresher: refresher, interval: 60, rotate: 0, warn: { _ in })
+        let start = Date()
+        let reloader = BudgetedReloader(provider: timeline, scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: 1440)),
+                                        ledgerStore: LedgerStore(path: paths.ledgerFile), now: start, warn: { _ in })
+        let notifier = LibnotifyNotifier()
+        let notifications = HeadlineNotifications(notifier: notifier, paths: paths, maxPerRefresh: 3, warn: { _ in })
+        var census: [Int] = []
+        for cycle in 1...cycles {
+            // A manual clock a minute per cycle keeps 500 reloads inside the daily budget.
+            let now = start.addingTimeInterval(Double(cycle) * 60)
+            let result = await reloader.reload(now: now)
+            let fetched = try XCTUnwrap(result?.fetched, "cycle \(cycle) did not reload")
+            notifications.reloaded(fetched, now: now)
+            if cycle % 100 == 0 {
+                // Live NotifyNotification objects, counted by finalization (g_object_weak_ref):
+                // Debian's GLib is built without GOBJECT_DEBUG=instance-count support.
+                XCTAssertGreaterThan(notifier.liveObjectCount(), 0, "the last hundred are on screen before closing")
+                closeAll(notifier)
+                census.append(notifier.liveObjectCount())
+            }
+        }
+        XCTAssertGreaterThanOrEqual(notifier.createdCount, cycles, "one notification per cycle at least")
+        XCTAssertEqual(census, Array(repeating: 0, count: cycles / 100), "live notification objects after closing, each hundredth cycle")
+        print("memory-cycles: \(cycles) cycles, \(notifier.createdCount) notifications, live notification objects after each hundred closed: \(census)")
+    }
+
+    /// Closes them through the server (CloseNotification), then waits for the `closed` signals.
+    private func closeAll(_ notifier: LibnotifyNotifier) {
+        let deadline = Date().addingTimeInterval(60)
+        while notifier.liveObjectCount() > 0 && Date() < deadline {
+            notifier.closeAll()
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Hostile-world suite, part 4: fuzzing. Runs scripts/fuzz.sh in its bounded form (20 s per
+# target unless FUZZ_SECONDS says otherwise) and prints one row per target on stdout:
+#   ROW<TAB>fuzzing<TAB><target> parser, N s<TAB><runs, crashes, corpus or the finding><TAB>PASS|FAIL
+# FAIL when libFuzzer found a crash, a timeout (an input over 5 s), a leak or runaway memory, or
+# when a target could not be built. Everything else (build and libFuzzer output) goes to stderr
+# and build/fuzz/logs/. Exits non-zero on any FAIL.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+
+export FUZZ_SECONDS=${FUZZ_SECONDS:-20}
+results=build/fuzz/results.tsv
+rm -f "$results"
+scripts/fuzz.sh >&2
+status=$?
+
+with_commas() { echo "$1" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/; ta'; }
+
+failed=0
+rows=0
+if [ -s "$results" ]; then
+    while IFS=$'\t' read -r target secs runs crashes corpus result detail; do
+        rows=$((rows + 1))
+        outcome="$(with_commas "$runs") runs, $crashes crashes, corpus $(with_commas "$corpus")"
+        if [ "$result" != PASS ]; then
+            failed=1
+            case $detail in
+                "not built"* | "no such target"*) outcome=$detail ;;
+                *) outcome="$outcome: $detail" ;;
+            esac
+        fi
+        printf 'ROW\tfuzzing\t%s parser, %s s\t%s\t%s\n' "$target" "$secs" "$outcome" "$result"
+    done <"$results"
+fi
+if [ "$rows" -eq 0 ]; then
+    printf 'ROW\tfuzzing\tall parsers, %s s\tscripts/fuzz.sh wrote no results (exit %s); see build/fuzz/logs\tFAIL\n' \
+        "$FUZZ_SECONDS" "$status"
+    failed=1
+fi
+[ "$failed" -eq 0 ] && [ "$status" -eq 0 ]
