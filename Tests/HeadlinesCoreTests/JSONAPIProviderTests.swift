@@ -1,0 +1,49 @@
+import Foundation
+@testable import HeadlinesCore
+import XCTest
+
+/// Any JSON API, read through key paths (the seeds' jsonplaceholder widget).
+final class JSONAPIProviderTests: XCTestCase {
+    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func testJsonplaceholderPostsWithALinkTemplate() throws {
+        // Given jsonplaceholder's shape: a top-level list with ids and titles but no links
+        let body = Data(#"[{"userId":1,"id":1,"title":"sunt aut facere","body":"x"},{"userId":1,"id":2,"title":"qui &amp; est","body":"y"}]"#.utf8)
+        let paths = JSONAPIProvider.Paths(items: "", title: "title", link: nil,
+                                          linkTemplate: "https://jsonplaceholder.typicode.com/posts/{id}", id: "id")
+        // When decoded
+        let headlines = try JSONAPIProvider.decode(body, paths: paths, source: "jsonplaceholder.typicode.com", now: now)
+        // Then each post is a headline with the templated link, entities decoded, dated now
+        XCTAssertEqual(headlines, [
+            Headline(id: "1", title: "sunt aut facere", url: URL(string: "https://jsonplaceholder.typicode.com/posts/1")!,
+                     source: "jsonplaceholder.typicode.com", publishedAt: now),
+            Headline(id: "2", title: "qui & est", url: URL(string: "https://jsonplaceholder.typicode.com/posts/2")!,
+                     source: "jsonplaceholder.typicode.com", publishedAt: now),
+        ])
+    }
+
+    func testNestedPathsDatesSourcesAndUnsafeLinks() throws {
+        let body = Data(#"{"data":{"items":[{"attributes":{"headline":"B","link":"https://ex.com/b","when":"2026-01-02T00:00:00Z","pub":{"name":"Ex"}},"uid":"b"},{"attributes":{"headline":"A","link":"https://ex.com/a","when":"Thu, 01 Jan 2026 00:00:00 GMT","pub":{"name":"Ex"}},"uid":"a"},{"attributes":{"headline":"Evil","link":"javascript:alert(1)"},"uid":"e"}]}}"#.utf8)
+        let paths = JSONAPIProvider.Paths(items: "data.items", title: "attributes.headline", link: "attributes.link",
+                                          date: "attributes.when", id: "uid", source: "attributes.pub.name")
+        let headlines = try JSONAPIProvider.decode(body, paths: paths, source: "ex.com", now: now)
+        XCTAssertEqual(headlines.map(\.id), ["b", "a"], "newest first; the javascript: link is dropped")
+        XCTAssertEqual(headlines.map(\.source), ["Ex", "Ex"])
+        XCTAssertEqual(headlines.last?.publishedAt, ISO8601.parse("2026-01-01T00:00:00Z"))
+    }
+
+    func testNoListAtThePathIsAClearError() {
+        XCTAssertThrowsError(try JSONAPIProvider.decode(Data(#"{"data":{}}"#.utf8), paths: .init(items: "data.items"), source: "x", now: now)) { error in
+            XCTAssertEqual(error as? NewsError, .malformedResponse(detail: "no list at 'data.items'"))
+        }
+        XCTAssertThrowsError(try JSONAPIProvider.decode(Data("<html>".utf8), paths: .init(), source: "x", now: now))
+    }
+
+    func testTheJSONProviderNeedsAURLInTheConfig() {
+        XCTAssertThrowsError(try Config.parse(groups: ["source": ["provider": "json"]], file: "h.conf"))
+        let config = try? Config.parse(groups: ["source": ["provider": "json", "url": "https://api.example.com/x", "items-path": "data",
+                                                           "title-path": "t", "link-template": "https://example.com/{id}"]], file: "h.conf")
+        XCTAssertEqual(config?.jsonURL, URL(string: "https://api.example.com/x"))
+        XCTAssertEqual(config?.jsonPaths.linkTemplate, "https://example.com/{id}")
+    }
+}
