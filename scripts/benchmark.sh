@@ -69,6 +69,10 @@ print(f"feed.unchanged.status {feed[1]['status']} code")
 PY
 echo "# one-shot start-up: headlines i3blocks, cat, a feedparser script"
 scripts/bench_oneshot.py "$bin/headlines" "$work" "$base" Fixtures/feeds/sample-rss2.xml | tee -a "$work/results.txt"
+echo "# reload latency: trigger to bar line and to Notify (real dunst on a private bus)"
+scripts/bench_latency.sh "$bin" "$work" | tee -a "$work/results.txt"
+echo "# peers on the same data: newsboat, feedparser, curl | jq, cat"
+scripts/bench_peers.py "$bin/headlines" "$work" "$base" | tee -a "$work/results.txt"
 echo "# idle host: ${IDLE_SECONDS:-60} s with rotation off, then on (about $(( 2 * ${IDLE_SECONDS:-60} + 10 )) s)"
 scripts/bench_host_idle.sh "$bin" "$base" "$work" | tee -a "$work/results.txt"
 echo
@@ -128,4 +132,55 @@ awk -v runs="$RUNS" '
         printf "| headlines run, rotation every 10 s (release) | %.1f MB | %s | |\n", n("host.rotation_10s.peak_rss_kb") / 1024, n("host.rotation_10s.wakeups_per_min")
         printf "| baseline: sleep (the floor) | %.1f MB | %s | |\n", n("baseline.sleep.peak_rss_kb") / 1024, n("baseline.sleep.wakeups_per_min")
         printf "| baseline: an idle python3 | %.1f MB | %s | |\n", n("baseline.python.peak_rss_kb") / 1024, n("baseline.python.wakeups_per_min")
-    }' "$work/results.txt"
+        print ""
+        print "| reload latency over " n("latency.reloads") " reloads on loopback (release) | p50 | p95 | target |"
+        print "| --- | ---: | ---: | --- |"
+        b = n("latency.bar.p50")
+        printf "| trigger (SIGUSR1, as `headlines refresh` sends) → new waybar line | %s ms | %s ms | p50 ≤ 20 ms: %s |\n", b, n("latency.bar.p95"), (b + 0 <= 20) ? "met" : "NOT met"
+        printf "| trigger → Notify call on the bus | %s ms | %s ms | |\n", n("latency.notify.p50"), n("latency.notify.p95")
+        print ""
+        print "| one refresh of the same ten headlines from the same loopback server | median wall time | peak RSS | ÷ floor |"
+        print "| --- | ---: | ---: | ---: |"
+        fl = n("peers.floor_cat.median_ms")
+        split("headlines_fetch curl_jq newsboat_reload python_feedparser floor_cat", names, " ")
+        label["headlines_fetch"] = "headlines fetch (RSS feed: fetch, parse, cache)"
+        label["curl_jq"] = "curl \\| jq (APITube JSON, fl=)"
+        label["newsboat_reload"] = "newsboat -x reload (Debian 2.21)"
+        label["python_feedparser"] = "Python feedparser (fetch and parse)"
+        label["floor_cat"] = "floor: cat of the feed bytes"
+        for (i = 1; i <= 5; i++) {
+            k = names[i]
+            printf "| %s | %s ms | %.1f MB | %.1fx |\n", label[k], n("peers." k ".median_ms"), n("peers." k ".peak_rss_kb") / 1024, n("peers." k ".median_ms") / fl
+        }
+        o = n("oneshot.headlines_i3blocks.median_ms")
+        nb = n("peers.newsboat_reload.median_ms"); fp = n("oneshot.python_feedparser.median_ms")
+        print ""
+        print "| target | measured | result |"
+        print "| --- | ---: | --- |"
+        printf "| one-shot start-up ≤ 1/5 of newsboat reload | 1/%.1f | %s |\n", nb / o, (nb / o >= 5) ? "met" : "NOT met"
+        printf "| one-shot start-up ≤ 1/10 of the feedparser script | 1/%.1f | %s |\n", fp / o, (fp / o >= 10) ? "met" : "NOT met"
+    }' "$work/results.txt" | tee "$work/results.md"
+mkdir -p packaging/benchmark
+{ echo "<!-- written by scripts/benchmark.sh on $(date -u +%Y-%m-%d); do not edit by hand -->"; echo; cat "$work/results.md"; } > packaging/benchmark/results.md
+awk '{ v[$1] = $2 } END {
+    print "\"cat\\n(floor)\" " v["oneshot.floor_cat.median_ms"]
+    print "\"headlines\\ni3blocks\" " v["oneshot.headlines_i3blocks.median_ms"]
+    print "\"headlines\\nfetch\" " v["peers.headlines_fetch.median_ms"]
+    print "\"curl | jq\" " v["peers.curl_jq.median_ms"]
+    print "\"newsboat\\nreload\" " v["peers.newsboat_reload.median_ms"]
+    print "\"feedparser\" " v["peers.python_feedparser.median_ms"]
+}' "$work/results.txt" > "$work/chart.dat"
+gnuplot <<GP
+set terminal png size 900,460 font "DejaVu Sans,11"
+set bmargin 5
+set output "packaging/benchmark/chart.png"
+set title "Median wall time in ms, lower is better: a bar block's update (i3blocks)\\nand one refresh of the same ten headlines from the same loopback server"
+set style data histograms
+set style fill solid 0.8 border -1
+set boxwidth 0.7
+set grid ytics
+set yrange [0:*]
+unset key
+plot "$work/chart.dat" using 2:xtic(1) linecolor rgb "#5e81ac", '' using 0:2:(sprintf("%.1f", \$2)) with labels offset 0,0.8 notitle
+GP
+echo "wrote packaging/benchmark/results.md and packaging/benchmark/chart.png"

@@ -26,6 +26,14 @@ PACKAGES=(
     fonts-dejavu-core      # so the screenshot has glyphs
     python3-feedparser     # the benchmark's peer: a feedparser script
     time                   # GNU time: peak RSS of one-shot commands
+    desktop-file-utils     # packaging suite: desktop-file-validate
+    systemd                # packaging suite: systemd-analyze verify, syscall-filter
+    man-db                 # packaging suite: man renders the installed pages
+    groff-base             # nroff/groff behind man
+    dpkg-dev               # make deb: dpkg-shlibdeps computes Depends
+    python3-seccomp        # packaging suite: the unit's seccomp hardening, tried without systemd
+    zsh                    # packaging suite: zsh -n on the zsh completion
+    fish                   # packaging suite: fish --no-execute on the fish completion
 )
 
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
