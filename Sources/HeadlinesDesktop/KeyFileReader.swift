@@ -26,6 +26,8 @@ public enum KeyFileReader {
             var keyCount: gsize = 0
             var values: [String: String] = [:]
             if let keys = g_key_file_get_keys(keyFile, groupPtr, &keyCount, nil) {
+                // defer: the throw below must not leak the key list (found by the fuzzer).
+                defer { g_strfreev(keys) }
                 for ki in 0..<Int(keyCount) {
                     guard let keyPtr = keys[ki] else { continue }
                     var valueError: UnsafeMutablePointer<GError>?
@@ -38,7 +40,6 @@ public enum KeyFileReader {
                         throw ConfigError("\(path): [\(group)] \(String(cString: keyPtr)) is not a valid string; check its escapes.")
                     }
                 }
-                g_strfreev(keys)
             }
             groups[group] = values
         }

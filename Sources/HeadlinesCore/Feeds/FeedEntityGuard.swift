@@ -35,6 +35,37 @@ enum FeedEntityGuard {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `text` without processing instructions other than the XML declaration (`<?xml-stylesheet?>`
+    /// and the like carry nothing a headline needs, and FoundationXML on Linux crashes on one with
+    /// no data: strlen(NULL) in its callback, found by the fuzzer). CDATA and comments untouched.
+    static func stripProcessingInstructions(_ text: String) -> String {
+        guard text.contains("<?") else { return text }
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "<"), let skip = skipVerbatim(bytes, at: i) {
+                out.append(contentsOf: bytes[i..<skip]); i = skip; continue
+            }
+            if starts(bytes, at: i, "<?") && !isXMLDeclaration(bytes, at: i) {
+                var j = i + 2
+                while j + 1 < bytes.count && !(bytes[j] == UInt8(ascii: "?") && bytes[j + 1] == UInt8(ascii: ">")) { j += 1 }
+                i = min(bytes.count, j + 2)
+                continue
+            }
+            out.append(bytes[i]); i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func isXMLDeclaration(_ bytes: [UInt8], at i: Int) -> Bool {
+        guard starts(bytes, at: i, "<?xml"), i + 5 < bytes.count else { return false }
+        let next = bytes[i + 5]
+        return next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == UInt8(ascii: "\n")
+            || next == UInt8(ascii: "\r") || next == UInt8(ascii: "?")
+    }
+
     /// The end of a CDATA section or comment starting at `i`, whose `&` are literal.
     private static func skipVerbatim(_ bytes: [UInt8], at i: Int) -> Int? {
         for (open, close) in [("<![CDATA[", "]]>"), ("<!--", "-->")] where starts(bytes, at: i, open) {

@@ -23,7 +23,7 @@ public enum FeedParser {
             throw notAFeed("html")
         }
         try FeedEntityGuard.check(text)
-        let root = try FeedXMLTreeBuilder.parse(FeedInput.utf8XML(FeedEntityGuard.repair(text)), baseURL: baseURL)
+        let root = try FeedXMLTreeBuilder.parse(FeedInput.utf8XML(FeedEntityGuard.repair(FeedEntityGuard.stripProcessingInstructions(text))), baseURL: baseURL)
         switch (root.name, root.namespace) {
         case ("rss", _), ("RDF", FeedNamespace.rdf):
             return RSSFeedReader.read(root)
