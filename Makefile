@@ -4,7 +4,7 @@ SHELL := /bin/bash
 # Prefer a swift already on PATH; fall back to the toolchain at /opt/swift.
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: deps build demo test bench clean
+.PHONY: deps build demo test bench clean release-static install uninstall deb
 
 deps:
 	scripts/install-deps.sh
@@ -23,3 +23,88 @@ bench: deps
 
 clean:
 	swift package clean
+
+# ---- Install, uninstall, Debian package ---------------------------------------------------------
+# make install [PREFIX=/usr/local] [DESTDIR=/staging]   builds release (static Swift stdlib) first
+# make uninstall [PREFIX=...] [DESTDIR=...]            removes exactly the files install wrote
+# make deb                                             build/headlines_VERSION_ARCH.deb
+# Neither install nor uninstall runs deps: they are also run by users who built elsewhere.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share
+MANDIR = $(DATADIR)/man
+DOCDIR = $(DATADIR)/doc/headlines
+DEMODIR = $(DATADIR)/headlines/demo
+USERUNITDIR = $(PREFIX)/lib/systemd/user
+SWIFT_RELEASE = swift build -c release --static-swift-stdlib --product headlines
+
+# Every installed file, relative to $(DESTDIR)$(PREFIX): uninstall removes these and nothing else.
+INSTALLED_FILES = \
+	bin/headlines \
+	share/man/man1/headlines.1.gz \
+	share/man/man5/headlines.conf.5.gz \
+	share/applications/headlines.desktop \
+	share/icons/hicolor/scalable/apps/headlines.svg \
+	lib/systemd/user/headlines.service \
+	share/bash-completion/completions/headlines \
+	share/zsh/vendor-completions/_headlines \
+	share/fish/vendor_completions.d/headlines.fish \
+	share/doc/headlines/README.md \
+	share/doc/headlines/waybar/config.jsonc \
+	share/doc/headlines/waybar/style.css \
+	share/doc/headlines/i3blocks/headlines.conf \
+	share/doc/headlines/dunst/headlines.dunstrc \
+	share/headlines/demo/apitube/top-headlines-fl.json \
+	share/headlines/demo/demo/arrivals.json
+# Folders of our own, removed by uninstall when empty (deepest first).
+INSTALLED_DIRS = \
+	share/doc/headlines/waybar share/doc/headlines/i3blocks share/doc/headlines/dunst \
+	share/doc/headlines share/headlines/demo/apitube share/headlines/demo/demo \
+	share/headlines/demo share/headlines
+
+release-static:
+	$(SWIFT_RELEASE)
+
+install: release-static
+	@set -e; d="$(DESTDIR)$(PREFIX)"; \
+	bin="$$(swift build -c release --show-bin-path)/headlines"; \
+	install -d -m 755 "$$d/bin" "$$d/share/man/man1" "$$d/share/man/man5" "$$d/share/applications" \
+		"$$d/share/icons/hicolor/scalable/apps" "$$d/lib/systemd/user" "$$d/share/bash-completion/completions" \
+		"$$d/share/zsh/vendor-completions" "$$d/share/fish/vendor_completions.d" \
+		"$$d/share/doc/headlines/waybar" "$$d/share/doc/headlines/i3blocks" "$$d/share/doc/headlines/dunst" \
+		"$$d/share/headlines/demo/apitube" "$$d/share/headlines/demo/demo"; \
+	install -m 755 "$$bin" "$$d/bin/headlines"; \
+	gzip -9n < packaging/man/headlines.1 > "$$d/share/man/man1/headlines.1.gz"; \
+	gzip -9n < packaging/man/headlines.conf.5 > "$$d/share/man/man5/headlines.conf.5.gz"; \
+	chmod 644 "$$d/share/man/man1/headlines.1.gz" "$$d/share/man/man5/headlines.conf.5.gz"; \
+	install -m 644 packaging/headlines.desktop "$$d/share/applications/headlines.desktop"; \
+	install -m 644 packaging/icons/headlines.svg "$$d/share/icons/hicolor/scalable/apps/headlines.svg"; \
+	sed 's|^ExecStart=/usr/bin/headlines |ExecStart=$(BINDIR)/headlines |' packaging/systemd/headlines.service \
+		> "$$d/lib/systemd/user/headlines.service"; \
+	chmod 644 "$$d/lib/systemd/user/headlines.service"; \
+	install -m 644 packaging/completions/headlines.bash "$$d/share/bash-completion/completions/headlines"; \
+	install -m 644 packaging/completions/_headlines "$$d/share/zsh/vendor-completions/_headlines"; \
+	install -m 644 packaging/completions/headlines.fish "$$d/share/fish/vendor_completions.d/headlines.fish"; \
+	install -m 644 README.md "$$d/share/doc/headlines/README.md"; \
+	install -m 644 packaging/waybar/config.jsonc packaging/waybar/style.css "$$d/share/doc/headlines/waybar/"; \
+	install -m 644 packaging/i3blocks/headlines.conf "$$d/share/doc/headlines/i3blocks/headlines.conf"; \
+	install -m 644 packaging/dunst/headlines.dunstrc "$$d/share/doc/headlines/dunst/headlines.dunstrc"; \
+	install -m 644 Fixtures/apitube/top-headlines-fl.json "$$d/share/headlines/demo/apitube/top-headlines-fl.json"; \
+	install -m 644 Fixtures/demo/arrivals.json "$$d/share/headlines/demo/demo/arrivals.json"
+	@echo "installed headlines into $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	@set -e; d="$(DESTDIR)$(PREFIX)"; \
+	for f in $(INSTALLED_FILES); do rm -f "$$d/$$f"; done; \
+	for dir in $(INSTALLED_DIRS); do rmdir "$$d/$$dir" 2>/dev/null || true; done
+	@echo "removed headlines from $(DESTDIR)$(PREFIX)"
+
+deb: release-static
+	rm -rf build/deb-root
+	install -d -m 755 build/deb-root
+	$(MAKE) --no-print-directory install DESTDIR="$(CURDIR)/build/deb-root" PREFIX=/usr
+	packaging/deb/build-deb.sh build/deb-root build
+
+hostile: deps
+	scripts/hostile.sh

@@ -1,0 +1,40 @@
+# fish completion for headlines(1). Installed as
+# $(PREFIX)/share/fish/vendor_completions.d/headlines.fish.
+
+set -l commands run refresh status fetch list open menu waybar i3blocks next prev mute unmute muted demo help
+complete -c headlines -f
+
+# Global options, anywhere.
+complete -c headlines -s c -l config -r -F -d 'Config file'
+complete -c headlines -l provider -x -a 'apitube newsapi feeds json' -d 'News source for this run'
+complete -c headlines -l base-url -x -d 'API base URL for this run'
+complete -c headlines -s h -l help -d 'Show help'
+complete -c headlines -s V -l version -d 'Show the version'
+
+# Commands.
+complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a run -d 'The widget host: reload, notify, publish'
+complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a refresh -d 'Ask the host to reload now'
+complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a status -d 'What the host is doing, budget, last error'
+complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a fetch -d 'Fetch now, update the cache and print'
+complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a list -d 'Print the cached headlines'
+complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a open -d 'Open the N-th headline (or the one on display)'
+complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a menu -d 'Pick a headline in a launcher'
+complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a waybar -d 'The waybar custom module'
+complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a i3blocks -d 'The i3blocks block'
+complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a next -d 'Turn every bar to the next headline'
+complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a prev -d 'Turn every bar to the previous headline'
+complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a mute -d 'Hide a source'
+complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a unmute -d 'Show a muted source again'
+complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a muted -d 'List the muted sources'
+complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a demo -d 'The host on bundled sample data'
+complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a help -d 'Show the help of a command'
+
+# Per-command options and arguments.
+complete -c headlines -n '__fish_seen_subcommand_from run' -s v -l verbose -d 'Also log every entry change'
+complete -c headlines -n '__fish_seen_subcommand_from status list' -l json -d 'Print JSON'
+complete -c headlines -n '__fish_seen_subcommand_from i3blocks' -l persist -d 'Continuous form for interval=persist'
+complete -c headlines -n '__fish_seen_subcommand_from i3blocks' -l pango -d 'Escape for markup=pango'
+complete -c headlines -n '__fish_seen_subcommand_from i3blocks' -l json -d 'i3blocks 1.5 JSON lines (persist)'
+complete -c headlines -n '__fish_seen_subcommand_from demo' -l duration -x -a '10s 30s 1m 2m' -d 'Stop after this long'
+complete -c headlines -n '__fish_seen_subcommand_from unmute' -a '(headlines muted 2>/dev/null | string match -v "* *")' -d 'Muted source'
+complete -c headlines -n '__fish_seen_subcommand_from help' -a "$commands"

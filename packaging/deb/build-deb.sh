@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Builds the Debian package from a staged install: `make deb` runs
+#   make install DESTDIR=build/deb-root PREFIX=/usr
+# and then this script, which writes build/headlines_VERSION_ARCH.deb (the path is its only
+# output on stdout). Usage: packaging/deb/build-deb.sh STAGING_ROOT OUTPUT_DIR
+# No maintainer scripts: dpkg's triggers already refresh the man-db index, the desktop file
+# database and the hicolor icon cache, and a user manager loads a new user unit when asked for it.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+root=$(cd "$1" && pwd)
+out=$(mkdir -p "$2" && cd "$2" && pwd)
+
+version=$(sed -n 's/.*static let string = "\([^"]*\)".*/\1/p' "$repo/Sources/HeadlinesCore/Model/HeadlinesVersion.swift")
+[ -n "$version" ] || { echo "build-deb: no version in HeadlinesVersion.swift" >&2; exit 1; }
+arch=$(dpkg --print-architecture)
+binary="$root/usr/bin/headlines"
+[ -x "$binary" ] || { echo "build-deb: $binary missing: stage with PREFIX=/usr" >&2; exit 1; }
+
+# Depends: the packages of the libraries the binary links (its DT_NEEDED entries), with the
+# minimum versions their shlibs/symbols files ask for. dpkg-shlibdeps reads package names from
+# a debian/control in its working folder, hence packaging/deb/debian/control.
+if command -v dpkg-shlibdeps >/dev/null 2>&1; then
+    depends=$(cd "$here" && dpkg-shlibdeps -O -e"$binary" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+else
+    # Fallback without dpkg-dev: map each needed library to the package that ships it.
+    depends=$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | while read -r lib; do
+        path=$(ldconfig -p | awk -v l="$lib" '$1 == l { print $NF; exit }')
+        [ -n "$path" ] && dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -1 | cut -d: -f1
+    done | sort -u | paste -sd, | sed 's/,/, /g')
+fi
+for needed in libnotify4 libglib2.0-0 libcurl4 libc6; do
+    grep -Eq "(^|, )$needed( |,|$)" <<<"$depends" || { echo "build-deb: Depends lacks $needed: $depends" >&2; exit 1; }
+done
+
+maintainer=${DEB_MAINTAINER:-$(git -C "$repo" log -1 --format='%an <%ae>' 2>/dev/null || true)}
+[ -n "$maintainer" ] || maintainer="headlines maintainers <headlines@localhost>"
+
+rm -rf "$root/DEBIAN"
+install -d -m 755 "$root/DEBIAN"
+chmod 755 "$root"
+size=$(du -sk --apparent-size --exclude=DEBIAN "$root" | cut -f1)
+sed -e "s|@VERSION@|$version|" -e "s|@ARCH@|$arch|" -e "s|@DEPENDS@|$depends|" \
+    -e "s|@INSTALLED_SIZE@|$size|" -e "s|^Maintainer: .*|Maintainer: $maintainer|" \
+    "$here/control.in" > "$root/DEBIAN/control"
+chmod 644 "$root/DEBIAN/control"
+(cd "$root" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | sort -z | xargs -0 md5sum) > "$root/DEBIAN/md5sums"
+chmod 644 "$root/DEBIAN/md5sums"
+
+deb="$out/headlines_${version}_${arch}.deb"
+dpkg-deb --build --root-owner-group -Zxz -z6 "$root" "$deb" >&2
+echo "$deb"
