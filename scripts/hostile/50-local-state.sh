@@ -152,7 +152,7 @@ host_problems() {
     reloads=$(grep -c "reload ok\|reload failed" "$o/run.err")
     worst=$(grep "warning:" "$o/run.err" | sed -E 's/\.tmp-[0-9]+-[0-9]+/.tmp-N/g; s/corrupt-[0-9]+/corrupt-N/g' | sort | uniq -c | sort -rn | head -n 1)
     if [ -n "$worst" ] && [ "$(awk '{print $1}' <<<"$worst")" -gt "$reloads" ]; then
-        echo "run repeated a warning $(awk '{print $1}' <<<"$worst") times in $reloads reload(s): $(clip "$(sed -E 's/^ *[0-9]+ //' <<<"$worst")")"
+        echo "run repeated a warning $(awk '{print $1}' <<<"$worst") times in $reloads reload(s), more than once per reload: $(clip "$(sed -E "s/^ *[0-9]+ //; s/^headlines: warning: //; s|$1/||g" <<<"$worst")")"
     fi
 }
 
@@ -287,7 +287,9 @@ judge_unwritable() {
         local warn; warn=$(grep -h -m1 "warning:" "$o/fetch.err" "$o/run.err" | head -n 1 | sed -E "s|$d/||g; s/^headlines: warning: //; s/\.tmp-[0-9]+-[0-9]+/.tmp-N/g")
         row "$name" "list, status exit 0, fetch $(cat "$o/fetch.rc"); the host reloads ok from memory$( [ -n "$warn" ] && printf '; %s' "$(clip "$warn")")" PASS
     else
-        row "$name" "$(join "${problems[@]}")" FAIL
+        local alive="the host did not keep running"
+        [ "$(cat "$o/run.rc")" = 0 ] && grep -q "reload ok" "$o/run.err" && alive="otherwise the host kept running and reloading ok from memory, no crash"
+        row "$name" "$(join "${problems[@]}") ($alive)" FAIL
     fi
 }
 

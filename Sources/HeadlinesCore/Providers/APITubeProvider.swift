@@ -82,6 +82,7 @@ public struct APITubeProvider: HeadlineProvider {
         case "ER0203", "ER0204":
             return .rateLimited(retryAfter: ProviderSupport.retryDate(response, now: now), code: code, message: message)
         case let c where c.hasPrefix("ER06"): return .forbidden(code: code, message: message)
+        case "ER0183": return .serverError(status: max(status, 500), code: code, message: message)
         default: return ProviderSupport.error(status: status, code: code, message: message, response: response, now: now)
         }
     }

@@ -67,9 +67,19 @@ public final class BudgetedReloader: @unchecked Sendable {
         return result
     }
 
+    /// One warning when saving starts failing, one line when it works again: not one per reload.
+    private var persistFailing = false
+
     private func persist() {
-        do { try ledgerStore.store(ledger) } catch {
-            warn("Could not save the refresh ledger (\(error)); keeping it in memory: free disk space or fix permissions.")
+        do {
+            try ledgerStore.store(ledger)
+            if persistFailing { warn("The refresh ledger can be saved again.") }
+            persistFailing = false
+        } catch {
+            if !persistFailing {
+                warn("Could not save the refresh ledger (\(error)); keeping it in memory, so the budget holds while this process runs: free disk space or fix permissions.")
+            }
+            persistFailing = true
         }
     }
 }

@@ -123,6 +123,13 @@ private final class BodyCollector: NSObject, URLSessionDataDelegate, @unchecked 
         lock.unlock()
         if timedOut { return finish(.failure(NewsError.timedOut(seconds: timeout))) }
         if overflowed { return finish(.failure(NewsError.responseTooLarge(limit: limit))) }
+        // A body shorter than its Content-Length that ended without a reset (libcurl reports an
+        // unknown error, -1): the server was reached and its answer cut short.
+        let claimed = response?.value(forHTTPHeaderField: "Content-Length").flatMap(Int.init)
+        let plain = response?.value(forHTTPHeaderField: "Content-Encoding").map { $0.isEmpty || $0 == "identity" } ?? true
+        if let claimed, claimed > body.count, plain, error == nil || (error as NSError?)?.code == NSURLErrorUnknown {
+            return finish(.failure(NewsError.malformedResponse(detail: "the response was cut short at \(body.count) of \(claimed) bytes")))
+        }
         if let error { return finish(.failure(Self.map(error, timeout: timeout))) }
         guard let response else { return finish(.failure(NewsError.unreachable(detail: "no HTTP response"))) }
         var headers: [String: String] = [:]
