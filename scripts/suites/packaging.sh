@@ -167,9 +167,13 @@ ok "installed binary runs the demo from \$PREFIX/share/headlines/demo: 'headline
 # alone, around `headlines run` fetching a feed over loopback. The binary is the release build that
 # make install copied (the DESTDIR copy lives under /tmp, which PrivateTmp= hides).
 if /usr/bin/python3 -c 'import seccomp' 2>/dev/null; then
+    # A copy outside /tmp and /var/tmp (which PrivateTmp= hides), wherever the checkout lives.
+    hardbin=$(mktemp -d /run/headlines-hardening.XXXXXX)
+    install -m 755 "$(swift build -c release --show-bin-path)/headlines" "$hardbin/headlines"
     /usr/bin/python3 packaging/systemd/try-hardening.py --unit "$prefix/lib/systemd/user/headlines.service" \
-        --binary "$(swift build -c release --show-bin-path)/headlines" >"$tmp/hardening.log" 2>&1 \
-        || { cat "$tmp/hardening.log"; fail "the host under the unit's hardening (emulated)"; }
+        --binary "$hardbin/headlines" >"$tmp/hardening.log" 2>&1 \
+        || { cat "$tmp/hardening.log"; rm -rf "$hardbin"; fail "the host under the unit's hardening (emulated)"; }
+    rm -rf "$hardbin"
     sed 's/^/    /' "$tmp/hardening.log"
     ok "the unit's hardening, emulated without systemd (namespaces, no_new_privs, seccomp): the host runs under all of it and under each option"
 else
