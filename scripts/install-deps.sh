@@ -34,6 +34,12 @@ PACKAGES=(
     python3-seccomp        # packaging suite: the unit's seccomp hardening, tried without systemd
     zsh                    # packaging suite: zsh -n on the zsh completion
     fish                   # packaging suite: fish --no-execute on the fish completion
+    valgrind               # hostile suite: the memory checks
+    util-linux             # hostile suite: setpriv, unshare; the sway suite: runuser
+    newsboat               # benchmark peers: newsboat, curl | jq
+    curl
+    jq
+    gnuplot-nox            # the benchmark chart
 )
 
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
