@@ -13,7 +13,7 @@ enum CommandLineTool {
         if args.version { Output.print("headlines \(HeadlinesVersion.string)"); return 0 }
         if args.help || args.command == "help" {
             let topic = args.command == "help" ? args.positional.first : args.command
-            Output.print(topic.flatMap { Help.commands[$0] } ?? Help.general)
+            Output.print(topic.flatMap(Help.text(for:)) ?? Help.general)
             return 0
         }
         let context: AppContext

@@ -13,7 +13,10 @@ enum Help {
       status [--json]  what the host is doing, the budget used, the last error
       fetch          fetch headlines now, update the cache and print them
       list [--json]  print the cached headlines, newest first
-      open N         open the N-th headline of `list` in the default browser
+      open [N]       open the N-th headline of `list`, or the one a bar shows now
+      next, prev     turn every bar copy to the next or previous headline
+      waybar         a waybar custom module (continuous JSON lines)
+      i3blocks [--persist] [--pango] [--json]   an i3blocks block
       menu           pick a headline in rofi/wofi/fuzzel/bemenu/dmenu and open it
       mute SOURCE, unmute SOURCE, muted   sources hidden from notifications and bars
       demo           the host on bundled sample data, no key and no network needed
@@ -21,12 +24,19 @@ enum Help {
 
     Options:
       -c, --config FILE   config file (default $XDG_CONFIG_HOME/headlines/headlines.conf)
-      --provider NAME     apitube or newsapi, overriding [source] provider
+      --provider NAME     apitube, newsapi, feeds or json, overriding [source] provider
       --base-url URL      API base URL, overriding [source] base-url
       -h, --help          show help;  -V, --version  show the version
 
-    Keys come from APITUBE_API_KEY / NEWSAPI_API_KEY or [source] api-key-file.
+    Keys come from APITUBE_API_KEY / NEWSAPI_API_KEY or [source] api-key-file. With no key and
+    no config, headlines reads public RSS feeds (see headlines.conf(5)).
     """
+
+    /// The help of `name`, with aliases (prev → next, unmute and muted → mute).
+    static func text(for name: String) -> String? {
+        let aliases = ["prev": "next", "unmute": "mute", "muted": "mute"]
+        return commands[aliases[name] ?? name]
+    }
 
     static let commands: [String: String] = [
         "fetch": """
@@ -43,10 +53,30 @@ enum Help {
         {id, title, url, source, published_at, image} objects (RFC 3339 dates, image null if none).
         """,
         "open": """
-        Usage: headlines open N
+        Usage: headlines open [N]
 
-        Opens the N-th headline of `headlines list` (counting from 1) in the default web browser.
-        Only http and https links are opened.
+        Opens the N-th headline of `headlines list` (counting from 1) in the default web browser,
+        or with no N the headline a bar shows right now. Only http and https links are opened.
+        """,
+        "waybar": """
+        Usage: headlines waybar
+
+        A waybar custom module ("exec": "exec headlines waybar", "return-type": "json"): one JSON
+        line per change. Every copy runs the host or stands by, and all show the host's timeline.
+        Exits 0 when waybar goes away.
+        """,
+        "i3blocks": """
+        Usage: headlines i3blocks [--persist] [--pango] [--json]
+
+        An i3blocks block. Without --persist (interval=N): acts on BLOCK_BUTTON (1 open, 2 refresh,
+        3 menu, 4/5 previous/next), then prints full_text, short_text and color. With --persist
+        (interval=persist): one line per change; --json for format=json (i3blocks 1.5 clicks on
+        stdin); --pango escapes for markup=pango.
+        """,
+        "next": """
+        Usage: headlines next | headlines prev
+
+        Turns every bar copy to the next or previous headline at once.
         """,
         "demo": """
         Usage: headlines demo [--duration 30s]
