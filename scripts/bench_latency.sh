@@ -14,9 +14,8 @@ session_start "$work/latency-session"
 EXTRA_PIDS=()
 articles=$work/latency-articles.json
 python3 "$LIB/articles.py" "$articles" 5 "Latency 0"
-exec {portfd}< <(exec python3 "$LIB/news_server.py" --articles "$articles" --log "$work/latency-requests.log")
-read -r -t 10 port <&"$portfd" || { echo "bench: news server did not start" >&2; exit 1; }
-EXTRA_PIDS+=($(pgrep -f "news_server.py --articles $articles"))
+start_news_server "$articles" "$work/latency-requests.log"
+port=$PORT
 printf '[source]\nprovider = apitube\nbase-url = http://127.0.0.1:%s\n[refresh]\ninterval = 24h\ndaily-budget = 1440\n[notify]\nmax-per-refresh = 50\n' "$port" > "$work/latency.conf"
 export APITUBE_API_KEY=bench-key
 python3 - "$bin/headlines" "$work/latency.conf" "$articles" "$SESSION_DIR/monitor.log" "$RELOADS" "$LIB" <<'PY'

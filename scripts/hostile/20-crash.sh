@@ -19,9 +19,7 @@ session_start "$WORK/session"
 EXTRA_PIDS=()
 ARTICLES=$WORK/articles.json
 python3 "$LIB/articles.py" "$ARTICLES" 5
-exec {portfd}< <(exec python3 "$LIB/news_server.py" --articles "$ARTICLES" --log "$WORK/requests.log")
-read -r -t 10 PORT <&"$portfd" || { row "setup" "the news server did not start" FAIL; exit 1; }
-EXTRA_PIDS+=($(pgrep -f "news_server.py --articles $ARTICLES"))
+start_news_server "$ARTICLES" "$WORK/requests.log"
 cat > "$WORK/headlines.conf" <<CONF
 [source]
 provider = apitube

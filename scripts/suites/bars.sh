@@ -15,9 +15,7 @@ session_start "$WORK/session"
 EXTRA_PIDS=()
 ARTICLES=$WORK/articles.json
 python3 "$LIB/articles.py" "$ARTICLES" 6 "Shown story"
-exec {portfd}< <(exec python3 "$LIB/news_server.py" --articles "$ARTICLES" --log "$WORK/requests.log")
-read -r -t 10 PORT <&"$portfd" || die "news server did not start"
-EXTRA_PIDS+=($(pgrep -f "news_server.py --articles $ARTICLES"))
+start_news_server "$ARTICLES" "$WORK/requests.log"
 export APITUBE_API_KEY=suite-key-bars-5512
 conf() { # interval
     cat > "$WORK/headlines.conf" <<CONF

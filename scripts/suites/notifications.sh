@@ -14,9 +14,7 @@ EXTRA_PIDS=()
 
 ARTICLES=$WORK/articles.json
 python3 "$LIB/articles.py" "$ARTICLES" 10
-exec {portfd}< <(exec python3 "$LIB/news_server.py" --articles "$ARTICLES" --log "$WORK/requests.log")
-read -r -t 10 PORT <&"$portfd" || die "news server did not start"
-EXTRA_PIDS+=($(pgrep -f "news_server.py --articles $ARTICLES"))
+start_news_server "$ARTICLES" "$WORK/requests.log"
 
 cat > "$WORK/headlines.conf" <<CONF
 [source]

@@ -2,7 +2,8 @@
 #   session_start DIR   private D-Bus session bus (no service activation, so a killed dunst stays
 #                       dead), Xvfb on a free display, dunst, dbus-monitor recording Notify calls,
 #                       a fake browser registered for http/https, isolated XDG folders.
-#   dunst_start / dunst_stop, wait_for NAME SECONDS COMMAND..., session_stop (also on EXIT).
+#   dunst_start / dunst_stop, wait_for NAME SECONDS COMMAND..., start_news_server ARTICLES LOG,
+#   session_stop (also on EXIT).
 # Everything it starts is killed by session_stop.
 
 SESSION_PIDS=()
@@ -89,6 +90,14 @@ x-scheme-handler/http=fake-browser.desktop
 x-scheme-handler/https=fake-browser.desktop
 LIST
     trap session_stop EXIT
+}
+
+# start_news_server ARTICLES LOG: the loopback news server (news_server.py beside this file) fed
+# from the ARTICLES file; sets PORT and leaves its PID in EXTRA_PIDS for session_stop.
+start_news_server() {
+    exec {NEWS_FD}< <(exec python3 "$(dirname "${BASH_SOURCE[0]}")/news_server.py" --articles "$1" --log "$2")
+    read -r -t 10 PORT <&"$NEWS_FD" || die "news server did not start"
+    EXTRA_PIDS+=($(pgrep -f "news_server.py --articles $1"))
 }
 
 notifications_owned() {
