@@ -9,7 +9,8 @@ set -euo pipefail
 PACKAGES=(
     libnotify-dev          # CGLibNotify: libnotify, and through its .pc gio/gobject/glib
     libglib2.0-dev         # GLib, GIO, GKeyFile headers
-    libcurl4-openssl-dev   # FoundationNetworking (URLSession) when linking statically
+    libcurl4-openssl-dev   # CCurl: the libcurl transport
+    libxml2-dev            # CLibXML2: the feed parser
     pkg-config             # SwiftPM finds libnotify through it
     gzip
     python3                # scripts/bench_server.py, the suites' news server

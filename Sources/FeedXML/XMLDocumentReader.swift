@@ -1,0 +1,2 @@
+import CLibXML2
+// Placeholder: the libxml2 reader lands here (issue 12).

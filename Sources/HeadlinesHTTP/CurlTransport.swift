@@ -1,0 +1,3 @@
+import CCurl
+import HeadlinesCore
+// Placeholder: the libcurl transport lands here (issue 12).
