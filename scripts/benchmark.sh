@@ -73,6 +73,8 @@ echo "# reload latency: trigger to bar line and to Notify (real dunst on a priva
 scripts/bench_latency.sh "$bin" "$work" | tee -a "$work/results.txt"
 echo "# peers on the same data: newsboat, feedparser, curl | jq, cat"
 scripts/bench_peers.py "$bin/headlines" "$work" "$base" | tee -a "$work/results.txt"
+echo "# the binary and its start-up beside the last round's (built from git history)"
+scripts/bench_binary.sh "$bin" "$work" | tee -a "$work/results.txt"
 echo "# idle host: ${IDLE_SECONDS:-60} s with rotation off, then on (about $(( 2 * ${IDLE_SECONDS:-60} + 10 )) s)"
 scripts/bench_host_idle.sh "$bin" "$base" "$work" | tee -a "$work/results.txt"
 echo
@@ -154,6 +156,18 @@ awk -v runs="$RUNS" '
         }
         o = n("oneshot.headlines_i3blocks.median_ms")
         nb = n("peers.newsboat_reload.median_ms"); fp = n("oneshot.python_feedparser.median_ms")
+        print ""
+        print "| the shipped binary (release, static Swift runtime) | last round (" n("binary.baseline.commit") ") | this round |"
+        print "| --- | ---: | ---: |"
+        printf "| file size | %.1f MB | %.1f MB |\n", n("binary.baseline.size") / 1e6, n("binary.current.size") / 1e6
+        printf "| stripped | %.1f MB | %.1f MB |\n", n("binary.baseline.stripped") / 1e6, n("binary.current.stripped") / 1e6
+        printf "| shared libraries loaded (ldd) | %s | %s |\n", n("binary.baseline.libraries"), n("binary.current.libraries")
+        printf "| ICU symbols linked in | %s | %s |\n", n("binary.baseline.icu_symbols"), n("binary.current.icu_symbols")
+        printf "| URLSession / FoundationXML symbols | %s | %s |\n", n("binary.baseline.urlsession_symbols"), n("binary.current.urlsession_symbols")
+        printf "| `headlines --version`, median wall | %s ms | %s ms |\n", n("startup.baseline.version.median_ms"), n("startup.current.version.median_ms")
+        printf "| `headlines --version`, peak RSS | %.1f MB | %.1f MB |\n", n("startup.baseline.version.peak_rss_kb") / 1024, n("startup.current.version.peak_rss_kb") / 1024
+        printf "| one-shot `headlines i3blocks` (empty cache), median wall | %s ms | %s ms |\n", n("startup.baseline.i3blocks.median_ms"), n("startup.current.i3blocks.median_ms")
+        printf "| one-shot `headlines i3blocks` (empty cache), peak RSS | %.1f MB | %.1f MB |\n", n("startup.baseline.i3blocks.peak_rss_kb") / 1024, n("startup.current.i3blocks.peak_rss_kb") / 1024
         print ""
         print "| target | measured | result |"
         print "| --- | ---: | --- |"

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The native stack, checked on the built binary and the sources (issue 12): `headlines` links
+# libcurl and libxml2 directly and none of Foundation's ICU-backed parts (libFoundation,
+# libFoundationNetworking, libFoundationXML, lib_FoundationICU); no source of a shipped module
+# uses URLSession, XMLParser, DispatchQueue.global or imports Foundation. The debug binary links
+# the Swift runtime dynamically, so `ldd` shows every Swift library it would load.
+# Debian 12 builds libxml2 itself against the system ICU (libicuuc.so.72): that one arrives with
+# libxml2 (as it did under FoundationXML), so it is allowed only as libxml2's own dependency,
+# never as one of ours, and Swift's 37 MB lib_FoundationICU not at all.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+bin=${HEADLINES_BIN:-$(swift build --show-bin-path)}
+failed=0
+check() { # description, then a command that succeeds when the check holds
+    local what=$1; shift
+    if "$@"; then echo "PASS: $what"; else echo "FAIL: $what"; failed=1; fi
+}
+[ -x "$bin/headlines" ] || { echo "FAIL: no binary at $bin/headlines (build first)"; exit 1; }
+libs=$(ldd "$bin/headlines")
+echo "$libs" | sed 's/^/  ldd: /'
+forbidden() { ! grep -E 'libFoundation\.so|libFoundationInternationalization|libFoundationNetworking|libFoundationXML|lib_FoundationICU' <<<"$libs"; }
+check "ldd shows no libFoundation, FoundationNetworking, FoundationXML or Swift's ICU" forbidden
+needed=$(readelf -d "$bin/headlines" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+echo "  needed: $(echo $needed)"
+own_icu() { ! grep -qE 'icu' <<<"$needed"; }
+check "the binary itself needs no ICU library (only libxml2 does)" own_icu
+icu_from_libxml2() {
+    grep -q libicuuc <<<"$libs" || return 0
+    ldd "$(ldconfig -p | sed -n 's/.*libxml2\.so\.2 (libc6,x86-64) => //p' | head -1)" | grep -q libicuuc
+}
+check "any system ICU in ldd comes with Debian's libxml2" icu_from_libxml2
+check "ldd shows libcurl" grep -q 'libcurl\.so' <<<"$libs"
+check "ldd shows libxml2" grep -q 'libxml2\.so' <<<"$libs"
+# headlines-bench is a developer tool that never ships; everything else is code a user runs.
+banned=$(grep -rnE 'URLSession|XMLParser|DispatchQueue\.global|^import Foundation$|^import FoundationNetworking|^import FoundationXML' \
+    Sources --include='*.swift' | grep -v '^Sources/headlines-bench/')
+[ -z "$banned" ] || printf '  %s\n' "$banned"
+check "no URLSession, XMLParser, DispatchQueue.global or import Foundation in Sources/ (bench aside)" test -z "$banned"
+exit $failed
