@@ -108,6 +108,22 @@ final class TransportTests: XCTestCase {
         XCTAssertLessThan(elapsed, 3, "a 1 s timeout took \(elapsed) s")
     }
 
+    func testWaitingOnASilentServerCostsNoCPU() async throws {
+        // URLSession busy-polled: 26 s of CPU for a 30 s timeout. The whole test process counts
+        // here, the server's threads (blocked in recv) included.
+        server.route("/silent", .neverAnswer)
+        func cpu() -> Double {
+            var usage = rusage()
+            getrusage(RUSAGE_SELF, &usage)
+            return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+        }
+        let before = cpu()
+        let error = await error(CurlTransport(limits: TransportLimits(timeout: 2)), HTTPRequest(url: url("/silent")))
+        let used = cpu() - before
+        XCTAssertEqual(error, .timedOut(seconds: 2))
+        XCTAssertLessThan(used, 0.1, "a 2 s wait cost \(used) s of CPU")
+    }
+
     func testTrickleSlowerThanTheTimeoutTimesOut() async throws {
         // 2 KiB at 200 bytes a second needs 10 s; the whole request has 1.5 s.
         server.route("/slow", .trickle(status: 200, body: Data(count: 2048), bytesPerSecond: 200))
