@@ -114,7 +114,7 @@ final class TransportTests: XCTestCase {
         server.route("/silent", .neverAnswer)
         func cpu() -> Double {
             var usage = rusage()
-            getrusage(RUSAGE_SELF, &usage)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
             return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         }
         let before = cpu()
