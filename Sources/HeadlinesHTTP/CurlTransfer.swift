@@ -58,8 +58,11 @@ final class CurlTransfer {
             },
         ]
         // http_proxy, https_proxy and no_proxy are left to libcurl, which reads them as every
-        // libcurl tool does.
-        guard codes.allSatisfy({ $0 == CURLE_OK }) else { return nil }
+        // libcurl tool does, with one exception: a key may go over plain http only to loopback
+        // (checkKeyIsSafe), and through a proxy it would cross the network in clear text.
+        let keyInClear = request.carriesKey && request.url.scheme?.lowercased() == "http"
+        let proxyCode = keyInClear ? headlines_curl_setopt_string(handle, CURLOPT_NOPROXY, "*") : CURLE_OK
+        guard codes.allSatisfy({ $0 == CURLE_OK }), proxyCode == CURLE_OK else { return nil }
     }
 
     deinit {

@@ -110,6 +110,19 @@ final class CurlRedirectTests: XCTestCase {
         XCTAssertEqual(server.requests.first?.target, "http://feed.example.invalid/rss")
     }
 
+    func testAKeyOverPlainHTTPToLoopbackNeverGoesThroughAProxy() async throws {
+        // `other` plays a proxy on the network: a key sent there would travel in clear text.
+        server.route("/v1", .json(Data("{}".utf8)))
+        let saved = ["http_proxy", "no_proxy", "NO_PROXY"].map { ($0, ProcessInfo.processInfo.environment[$0]) }
+        setenv("http_proxy", other.baseURL.absoluteString, 1)
+        unsetenv("no_proxy"); unsetenv("NO_PROXY")
+        defer { for (name, value) in saved { if let value { setenv(name, value, 1) } else { unsetenv(name) } } }
+        _ = try await CurlTransport(limits: TransportLimits(timeout: 5))
+            .get(HTTPRequest(url: url("/v1"), headers: ["X-Api-Key": "k-5"], carriesKey: true))
+        XCTAssertEqual(other.requests.count, 0, "the keyed request went through the proxy")
+        XCTAssertEqual(server.requests.first?.header("x-api-key"), "k-5")
+    }
+
     func testHungRequestsCostOneTimeoutBetweenThem() async throws {
         for k in 1...3 { server.route("/hung\(k)", .neverAnswer) }
         server.route("/good", .json(Data("{\"ok\":1}".utf8)))
