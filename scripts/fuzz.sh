@@ -111,7 +111,7 @@ build_target() { # target -> 0, or 1 with the reason in $OUT/logs/build-<target>
     if fresh "$BIN/$t" "$BIN/$t.stamp" "$stamp"; then return 0; fi
     rm -f "$BIN/$t.stamp"
     if ! swiftc "${SWIFT_FLAGS[@]}" -module-name "Fuzz_$t" -I "$LIB" -L "$LIB" -lHeadlinesCore \
-            -lFoundationNetworking -lFoundationXML "${extra[@]}" "${sources[@]}" -o "$BIN/$t" \
+            -lFoundationXML "${extra[@]}" "${sources[@]}" -o "$BIN/$t" \
             >"$OUT/logs/build-$t.log" 2>&1; then
         return 1
     fi

@@ -13,3 +13,6 @@ static inline CURLcode headlines_curl_getinfo_long(CURL *h, CURLINFO i, long *v)
 static inline CURLcode headlines_curl_getinfo_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode headlines_curl_getinfo_pointer(CURL *h, CURLINFO i, void **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLMcode headlines_curl_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
+static inline CURLcode headlines_curl_getinfo_off_t(CURL *h, CURLINFO i, curl_off_t *v) { return curl_easy_getinfo(h, i, v); }
+// CURL_GLOBAL_DEFAULT is a macro expression, which Swift does not import.
+static inline CURLcode headlines_curl_global_init_default(void) { return curl_global_init(CURL_GLOBAL_DEFAULT); }

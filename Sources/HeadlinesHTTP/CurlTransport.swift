@@ -1,3 +1,41 @@
 import CCurl
+import FoundationEssentials
 import HeadlinesCore
-// Placeholder: the libcurl transport lands here (issue 12).
+
+/// The real transport: libcurl's multi interface, every request of a batch in flight at once (up
+/// to `limits.maxConcurrent`) from the calling thread, which waits in `curl_multi_poll` and so
+/// costs no CPU while a server keeps it waiting.
+///
+/// The async functions never suspend: they block the calling thread (a cooperative-pool thread,
+/// never the GLib loop's) for at most the timeout, rather than starting threads, Dispatch or
+/// continuations, each of which would wake the process once a second forever. Each batch has its
+/// own multi and easy handles, so no connection outlives a reload.
+public struct CurlTransport: HTTPTransport {
+    public var limits: TransportLimits
+    public var userAgent: String
+
+    /// `curl_global_init`, exactly once per process, before the first handle.
+    private static let initialised: Bool = headlines_curl_global_init_default() == CURLE_OK
+
+    public init(limits: TransportLimits = TransportLimits(), userAgent: String = "headlines/\(HeadlinesVersion.string)") {
+        self.limits = limits
+        self.userAgent = userAgent
+    }
+
+    public func get(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try fetch([request])[0].get()
+    }
+
+    public func getAll(_ requests: [HTTPRequest]) async -> [Result<HTTPResponse, NewsError>] {
+        fetch(requests)
+    }
+
+    /// The whole batch, synchronously.
+    func fetch(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, NewsError>] {
+        guard !requests.isEmpty else { return [] }
+        guard Self.initialised, let batch = CurlBatch(requests, limits: limits, userAgent: userAgent) else {
+            return requests.map { _ in .failure(.unreachable(detail: "libcurl could not start")) }
+        }
+        return batch.run()
+    }
+}

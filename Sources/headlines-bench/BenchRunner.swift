@@ -1,5 +1,6 @@
 import Foundation
 import HeadlinesCore
+import HeadlinesHTTP
 
 /// Runs every measurement in turn and prints one `name value unit` line per figure on stdout;
 /// problems go to stderr and make the exit status 1. Nothing is estimated: a figure that could
@@ -27,7 +28,7 @@ enum BenchRunner {
         var wire: [String: Int] = [:]
         var ids: [String: [String]] = [:]
         for variant in variants {
-            let transport = TaggingTransport(base: URLSessionTransport(limits: TransportLimits(acceptGzip: variant.gzip)),
+            let transport = TaggingTransport(base: CurlTransport(limits: TransportLimits(acceptGzip: variant.gzip)),
                                              variant: variant.name)
             do {
                 let headlines = try await provider(variant, baseURL: options.baseURL, transport: transport)
@@ -91,7 +92,7 @@ enum BenchRunner {
         let dir = FileManager.default.temporaryDirectory
             .appendingPathComponent("headlines-bench-\(getpid())-\(variant.name)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let transport = TaggingTransport(base: URLSessionTransport(limits: TransportLimits(acceptGzip: variant.gzip)),
+        let transport = TaggingTransport(base: CurlTransport(limits: TransportLimits(acceptGzip: variant.gzip)),
                                          variant: "refresh.\(variant.name)")
         let refresher = Refresher(provider: provider(variant, baseURL: options.baseURL, transport: transport),
                                   cache: HeadlineCache(path: dir + "/headlines.json"),

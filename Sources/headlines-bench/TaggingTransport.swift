@@ -16,9 +16,15 @@ struct TaggingTransport: HTTPTransport {
         lastBody.set(response.body.count)
         return response
     }
+
+    func getAll(_ requests: [HTTPRequest]) async -> [Result<HTTPResponse, NewsError>] {
+        let results = await base.getAll(requests.map { var tagged = $0; tagged.headers["X-Bench-Variant"] = variant; return tagged })
+        if case let .success(response)? = results.last { lastBody.set(response.body.count) }
+        return results
+    }
 }
 
-/// The last body size, written on URLSession's delegate path and read by the runner.
+/// The last body size, written by the transport's caller and read by the runner.
 final class BodySize: @unchecked Sendable {
     private let lock = NSLock()
     private var bytes = 0

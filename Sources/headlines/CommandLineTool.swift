@@ -1,5 +1,6 @@
 import Foundation
 import HeadlinesCore
+import HeadlinesHTTP
 import HeadlinesDesktop
 
 /// Dispatches a subcommand. Every command returns its exit status; none calls exit itself.
@@ -97,7 +98,7 @@ struct AppContext {
     func makeProvider() throws(ConfigError) -> HeadlineProvider {
         let resolved = try APIKeySource.resolve(for: config.provider, config: config, environment: environment)
         resolved.warnings.forEach { Output.error("headlines: warning: \($0)") }
-        let transport = URLSessionTransport(limits: TransportLimits(timeout: config.timeout))
+        let transport = CurlTransport(limits: TransportLimits(timeout: config.timeout))
         return ProviderFactory.make(config: config, apiKey: resolved.key, transport: transport,
                                     feedStore: FeedStateStore(path: paths.feedStateFile))
     }

@@ -5,6 +5,8 @@
 # (`headlines run`, interval 2s) goes through good -> faults -> good: it keeps running and firing
 # its timers, a `headlines waybar` copy shows the cached headlines as "stale", it backs off
 # (doubling) and honours Retry-After, recovers, and its memory stays flat over 40 failed reloads.
+# Last, lib/transport_rows.sh: byte caps against an endless body and a gzip bomb, the CPU of a hung
+# wait, concurrent feeds, and redirects that would carry the key elsewhere or loop.
 # Prints one `ROW<TAB>area<TAB>fault<TAB>outcome<TAB>PASS|FAIL` line per check (see scripts/hostile.sh).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -321,4 +323,8 @@ fi
 
 kill -0 "$HOST" 2>/dev/null || row "host: alive after back-off" "the back-off host died: $(clip "$(tail -n 2 "$WORK/host.log")")" FAIL
 kill "$HOST" 2>/dev/null; wait "$HOST" 2>/dev/null
+
+# ---- the transport itself (issue 12) ------------------------------------------------------------------
+# shellcheck source=lib/transport_rows.sh
+. "$HERE/lib/transport_rows.sh"
 exit 0

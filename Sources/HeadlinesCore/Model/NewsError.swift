@@ -25,6 +25,9 @@ public enum NewsError: Error, Equatable, Sendable {
     case unreachable(detail: String)
     /// A request carrying a key was about to go over plain http to a non-loopback host.
     case insecureTransport(host: String)
+    /// The server redirected a request that carries a key to another origin (`to` names its host
+    /// and any explicit port), or from https to plain http: the key was not sent there.
+    case keyRedirected(to: String, toPlainHTTP: Bool)
 
     /// The server's own words, when it gave a code and message.
     var serverDetail: String {
@@ -74,6 +77,9 @@ public enum NewsError: Error, Equatable, Sendable {
             return "\(provider) could not be reached (\(detail)): check the network and [source] base-url."
         case let .insecureTransport(host):
             return "Refusing to send the \(provider) API key over plain http to \(host): use an https base-url."
+        case let .keyRedirected(host, toPlainHTTP):
+            let target = toPlainHTTP ? "plain http at \(host)" : host
+            return "\(provider) redirected to \(target); the API key was not sent there: check [source] base-url."
         }
     }
 

@@ -21,13 +21,15 @@ public struct FeedProvider: HeadlineProvider {
 
     public func fetch(now: Date) async throws -> [Headline] {
         var state = store.load(now: now, warn: { _ in })
+        // Every feed in one batch: the transport fetches them concurrently, so N hung feeds cost
+        // one timeout, not N. Each result is recorded whatever the others do.
+        let requests = feeds.map { Self.request($0, previous: state.feeds[$0.absoluteString]) }
+        let responses = await transport.getAll(requests)
         var results: [(URL, Result<FeedOutcome, NewsError>)] = []
-        // Feeds are fetched one after another: there are few, and a slow one is bounded by the
-        // transport's timeout. Each result is recorded whatever the others do.
-        for feed in feeds {
+        for (feed, response) in zip(feeds, responses) {
             let previous = state.feeds[feed.absoluteString]
             do {
-                results.append((feed, .success(try await fetchOne(feed, previous: previous, now: now))))
+                results.append((feed, .success(try outcome(feed, response: response.get(), previous: previous, now: now))))
             } catch let error as NewsError {
                 results.append((feed, .failure(error)))
             } catch {
@@ -78,13 +80,17 @@ public struct FeedProvider: HeadlineProvider {
         var lastModified: String?
     }
 
-    private func fetchOne(_ feed: URL, previous: FeedState?, now: Date) async throws -> FeedOutcome {
+    /// A conditional GET when the feed's last answer gave validators and headlines to keep.
+    static func request(_ feed: URL, previous: FeedState?) -> HTTPRequest {
         var headers = ["Accept": "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, */*;q=0.8"]
         if previous?.headlines.isEmpty == false {
             if let etag = previous?.etag { headers["If-None-Match"] = etag }
             if let modified = previous?.lastModified { headers["If-Modified-Since"] = modified }
         }
-        let response = try await transport.get(HTTPRequest(url: feed, headers: headers))
+        return HTTPRequest(url: feed, headers: headers)
+    }
+
+    private func outcome(_ feed: URL, response: HTTPResponse, previous: FeedState?, now: Date) throws -> FeedOutcome {
         if response.status == 304, let previous {
             return FeedOutcome(headlines: previous.headlines, etag: nil, lastModified: nil)
         }

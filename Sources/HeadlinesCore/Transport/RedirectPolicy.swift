@@ -1,0 +1,60 @@
+import FoundationEssentials
+
+/// Which redirects a transport follows, decided hop by hop so that every hop is checked (a
+/// library's automatic following would send the request's headers, API key included, wherever
+/// the server points). Pure: the transport hands in the request just answered and the
+/// `Location` it resolved, and gets back the next request or the error to end with.
+public enum RedirectPolicy {
+    /// Redirects followed at most: a loop therefore costs at most six requests.
+    public static let maxRedirects = 5
+
+    /// The request for redirect number `hop` (1 for the first) from `request` to `location`.
+    /// - Only http and https are followed.
+    /// - A request that carries a key stays on its origin (scheme, host and port) and is never
+    ///   moved from https to http; otherwise it fails with `.keyRedirected`, the key unsent.
+    public static func next(after request: HTTPRequest, to location: URL, hop: Int) -> Result<HTTPRequest, NewsError> {
+        guard hop <= maxRedirects else {
+            return .failure(.unreachable(detail: "more than \(maxRedirects) redirects"))
+        }
+        let scheme = location.scheme?.lowercased() ?? ""
+        guard scheme == "http" || scheme == "https", let host = location.host, !host.isEmpty else {
+            return .failure(.unreachable(detail: "redirected to a URL that is not http or https"))
+        }
+        if request.carriesKey {
+            let from = Origin(request.url), to = Origin(location)
+            if from.scheme == "https" && to.scheme == "http" {
+                return .failure(.keyRedirected(to: to.display, toPlainHTTP: true))
+            }
+            if from != to {
+                return .failure(.keyRedirected(to: to.display, toPlainHTTP: false))
+            }
+        }
+        var next = request
+        next.url = location
+        return .success(next)
+    }
+
+    /// Scheme, host and port, the unit a browser keeps credentials to.
+    struct Origin: Equatable {
+        var scheme: String
+        var host: String
+        var port: Int
+        var explicitPort: Bool
+
+        init(_ url: URL) {
+            scheme = url.scheme?.lowercased() ?? ""
+            host = (url.host ?? "").lowercased()
+            explicitPort = url.port != nil
+            port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
+        }
+
+        static func == (a: Origin, b: Origin) -> Bool { a.scheme == b.scheme && a.host == b.host && a.port == b.port }
+
+        /// The host (and the port when the URL named one), safe to print: no control characters.
+        var display: String {
+            let name = host.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(String.init).joined()
+            let clipped = name.count > 80 ? String(name.prefix(79)) + "…" : name
+            return explicitPort ? "\(clipped):\(port)" : clipped
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import CCurl
+import FoundationEssentials
+import HeadlinesCore
+
+/// One HTTP exchange (one hop of a request) on its own easy handle.
+///
+/// Thread and ownership: created, driven and released by `CurlBatch` on the one thread that runs
+/// a batch; libcurl calls the body and header callbacks from `curl_multi_perform` on that same
+/// thread, with `self` as an unretained user pointer (the batch holds the transfer until libcurl
+/// has let go of the handle). `deinit` frees the handle and the header list.
+final class CurlTransfer {
+    let handle: UnsafeMutableRawPointer
+    /// The bytes after decompression, never more than `cap`.
+    private(set) var body = Data()
+    /// The final response's headers: names lower-cased, control characters dropped from values.
+    private(set) var headers: [String: String] = [:]
+    /// True once the body or the headers passed the cap: the transfer was aborted for it.
+    private(set) var overflowed = false
+    private let cap: Int
+    private var headerBytes = 0
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+
+    /// Nil when libcurl cannot make a handle or refuses an option (both mean a broken libcurl).
+    init?(request: HTTPRequest, limits: TransportLimits, userAgent: String, remaining seconds: Double) {
+        guard let handle = curl_easy_init() else { return nil }
+        self.handle = handle
+        cap = limits.maxResponseBytes
+        let ms = max(1, Int((seconds * 1000).rounded(.up)))
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+            // "Name;" is libcurl's spelling of a header sent with an empty value.
+            headerList = curl_slist_append(headerList, value.isEmpty ? "\(name);" : "\(name): \(value)")
+        }
+        let user = Unmanaged.passUnretained(self).toOpaque()
+        let codes: [CURLcode] = [
+            headlines_curl_setopt_string(handle, CURLOPT_URL, request.url.absoluteString),
+            headlines_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
+            headlines_curl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
+            // Redirects are followed by CurlBatch, hop by hop, through RedirectPolicy.
+            headlines_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0),
+            headlines_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1),
+            // The whole exchange, headers and body; CurlBatch passes what is left of the request's
+            // time, so that redirects share one timeout.
+            headlines_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, ms),
+            headlines_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, min(10_000, ms)),
+            // An honest Content-Length over the cap fails before a byte of body is read.
+            headlines_curl_setopt_long(handle, CURLOPT_MAXFILESIZE, cap),
+            headlines_curl_setopt_string(handle, CURLOPT_USERAGENT, userAgent),
+            // "" offers every encoding this libcurl decodes (gzip, deflate, br, zstd on Debian).
+            headlines_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, limits.acceptGzip ? "" : "identity"),
+            headlines_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList),
+            headlines_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, user),
+            headlines_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, user),
+            headlines_curl_setopt_write(handle) { data, size, count, user in
+                Unmanaged<CurlTransfer>.fromOpaque(user!).takeUnretainedValue().receiveBody(data, size * count)
+            },
+            headlines_curl_setopt_header(handle) { data, size, count, user in
+                Unmanaged<CurlTransfer>.fromOpaque(user!).takeUnretainedValue().receiveHeader(data, size * count)
+            },
+        ]
+        // http_proxy, https_proxy and no_proxy are left to libcurl, which reads them as every
+        // libcurl tool does, with one exception: a key may go over plain http only to loopback
+        // (checkKeyIsSafe), and through a proxy it would cross the network in clear text.
+        let keyInClear = request.carriesKey && request.url.scheme?.lowercased() == "http"
+        let proxyCode = keyInClear ? headlines_curl_setopt_string(handle, CURLOPT_NOPROXY, "*") : CURLE_OK
+        guard codes.allSatisfy({ $0 == CURLE_OK }), proxyCode == CURLE_OK else { return nil }
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        curl_slist_free_all(headerList)
+    }
+
+    /// Counted after decompression: returning short makes libcurl abort at once, so a gzip bomb
+    /// or an endless close-delimited body never costs more than the cap.
+    private func receiveBody(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        guard count > 0, let data else { return count }
+        guard body.count + count <= cap else {
+            overflowed = true
+            body = Data()
+            return 0
+        }
+        body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: count)
+        return count
+    }
+
+    /// One header line. A status line starts a new response (a redirect, a 100 Continue), so
+    /// only the final response's headers are kept.
+    private func receiveHeader(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        guard count > 0, let data else { return count }
+        headerBytes += count
+        guard headerBytes <= cap else { overflowed = true; return 0 }
+        let line = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
+        if line.hasPrefix("HTTP/") {
+            headers = [:]
+            return count
+        }
+        guard let colon = line.firstIndex(of: ":") else { return count }
+        let name = Self.trimmed(line[..<colon]).lowercased()
+        let value = Self.printable(Self.trimmed(line[line.index(after: colon)...]))
+        guard !name.isEmpty else { return count }
+        headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+        return count
+    }
+
+    private static func trimmed(_ s: Substring) -> Substring {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
+        var s = s
+        while let c = s.first, blank(c) { s = s.dropFirst() }
+        while let c = s.last, blank(c) { s = s.dropLast() }
+        return s
+    }
+
+    /// Without C0 controls and DEL: header values reach logs and terminals.
+    private static func printable(_ s: Substring) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in s.unicodeScalars where scalar.value >= 0x20 && scalar.value != 0x7F { out.append(scalar) }
+        return String(out)
+    }
+
+    var status: Int {
+        var code = 0
+        _ = headlines_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &code)
+        return code
+    }
+
+    /// Where a 3xx points, resolved against the request's URL by libcurl; nil without a Location.
+    var redirectURL: String? {
+        var pointer: UnsafeMutablePointer<CChar>?
+        guard headlines_curl_getinfo_string(handle, CURLINFO_REDIRECT_URL, &pointer) == CURLE_OK, let pointer else { return nil }
+        return String(cString: pointer)
+    }
+
+    /// The Content-Length the server announced, if any.
+    var announcedLength: Int? {
+        var length: curl_off_t = -1
+        guard headlines_curl_getinfo_off_t(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length) == CURLE_OK,
+              length >= 0 else { return nil }
+        return Int(length)
+    }
+}
