@@ -4,7 +4,7 @@
 # over the same bytes, and compares title, link and date per item (scripts/conformance_realworld.py
 # says how items are matched and each field compared). Fails when any of title, link, date, their
 # sum, or the share of items agreeing on all three is under 99%; when we reject a file that the
-# reference reads items from; on any crash or hang of the checker; and when the corpus is missing
+# reference reads items from (or read none from it without an error); on any crash or hang of the checker; and when the corpus is missing
 # or empty. Cases where the reference is wrong are listed in REFERENCE-ERRATA.tsv and count as ours.
 set -euo pipefail
 

@@ -19,6 +19,7 @@ import json
 import os
 import re
 import sys
+import unicodedata
 import urllib.parse
 
 try:
@@ -34,9 +35,10 @@ CHECKER_REFUSED = 1  # headlines-feedcheck's status when a file is refused; anyt
 
 
 def plain(text):
-    """Our deliberate title transformation: markup stripped, entities decoded, whitespace collapsed."""
-    text = re.sub(r"<[A-Za-z/!?][^>]*>", " ", text)
-    return " ".join(html.unescape(text).split())
+    """Our deliberate title transformation: markup stripped, entities decoded, invisible format
+    characters (zero-width space, bidi controls: Unicode category Cf) dropped, whitespace collapsed."""
+    text = html.unescape(re.sub(r"<[A-Za-z/!?][^>]*>", " ", text))
+    return " ".join("".join(c for c in text if unicodedata.category(c) != "Cf").split())
 
 
 INLINE = "a|abbr|b|bdi|cite|code|em|font|i|kbd|mark|q|s|small|span|strong|sub|sup|time|u"
@@ -138,6 +140,8 @@ def mojibake(a, b):
 def title_cause(want, got):
     if got is None:
         return "title: we have none where the reference has one"
+    if plain(got) == want and any(unicodedata.category(c) == "Cf" for c in got):
+        return "title: we keep an invisible format character (U+200B, U+FEFF, bidi control)"
     if plain(got) == want:
         return "title: we leave markup or entities that the title cleaning removes"
     if "\ufffd" in got:
@@ -225,7 +229,7 @@ def main():
     items_total = items_all_agree = 0
     not_comparable_links = collections.Counter()
     causes = collections.defaultdict(list)
-    rejected, rejected_both, crashes, count_differences, errata_used = [], [], [], [], []
+    rejected, rejected_both, crashes, count_differences, errata_used, empty = [], [], [], [], [], []
 
     for path in sorted(statuses):
         rel = os.path.relpath(path, corpus)
@@ -250,6 +254,8 @@ def main():
             (rejected if ref else rejected_both).append((rel, record["error"], len(ref), bozo))
         else:
             ours = record.get("items") or []
+            if not ours and ref:
+                empty.append((rel, len(ref), bozo))
         if ours is not None and len(ours) != len(ref):
             count_differences.append((rel, len(ref), len(ours)))
         pairs = align(ref, ours or []) if ours is not None else [(item, None) for item in ref]
@@ -289,6 +295,8 @@ def main():
                 item_ok = False
                 if ours is None:
                     cause = "we reject the whole document" if status in (0, CHECKER_REFUSED) else "we crash"
+                elif not ours:
+                    cause = "we read no items from the document, and report no error"
                 elif got_item is None:
                     cause = "we do not have this item at all"
                 elif field == "title":
@@ -327,6 +335,9 @@ def main():
     print(f"files we reject while the reference reads items from them: {len(rejected)}")
     for rel, error, count, bozo in rejected:
         print(f"  FAIL {rel}: {error} (reference: {count} items{', bozo: ' + bozo if bozo else ''})")
+    print(f"files we read no items from, without an error, while the reference reads items: {len(empty)}")
+    for rel, count, bozo in empty:
+        print(f"  FAIL {rel}: 0 items (reference: {count} items{', bozo: ' + bozo if bozo else ''})")
     if rejected_both:
         print(f"files neither parser reads items from: {len(rejected_both)}")
         for rel, error, count, bozo in rejected_both:
@@ -351,13 +362,13 @@ def main():
     print(f"disagreements: {total}, by cause:")
     for cause, lines in sorted(causes.items(), key=lambda kv: -len(kv[1])):
         print(f"== {cause}: {len(lines)}")
-        if cause in ("we reject the whole document", "we crash"):
+        if cause in ("we reject the whole document", "we crash", "we read no items from the document, and report no error"):
             for rel, count in collections.Counter(lines).items():
                 print(f"  {rel}: {count} comparable fields")
             continue
         for line in lines:
             print(f"  {line}")
-    failed |= bool(rejected) or bool(crashes)
+    failed |= bool(rejected) or bool(crashes) or bool(empty)
     print("conformance-realworld: " + ("FAILED" if failed else "passed"))
     return 1 if failed else 0
 
