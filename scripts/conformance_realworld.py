@@ -238,7 +238,8 @@ def main():
         ref = ref or []
         status = statuses[path]
         record = ours_by_file.get(path)
-        if status not in (0, CHECKER_REFUSED) or record is None:
+        crashed = status not in (0, CHECKER_REFUSED) or record is None
+        if crashed:
             if status == 124:
                 why = "hung: killed after 20 s"
             elif status > 128:
@@ -290,11 +291,12 @@ def main():
                     agreed[field] += 1
                     by_errata[field] += 1
                     row["used"] += 1
-                    errata_used.append((rel, index, field, show(want), show(got), row["why"]))
+                    shown = (fmt(want), fmt(got)) if field == "date" else (want, got)
+                    errata_used.append((rel, index, field, show(shown[0]), show(shown[1]), row["why"]))
                     continue
                 item_ok = False
                 if ours is None:
-                    cause = "we reject the whole document" if status in (0, CHECKER_REFUSED) else "we crash"
+                    cause = "we crash" if crashed else "we reject the whole document"
                 elif not ours:
                     cause = "we read no items from the document, and report no error"
                 elif got_item is None:
