@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Runs headlines' feed parser over the real-world corpus (Fixtures/real-world, or $REALWORLD_DIR:
 # feeds captured from public sites by other feed readers, see its SOURCES.md) and python3-feedparser
-# over the same bytes, and compares title, link and date per item (scripts/conformance_realworld.py and
-# realworld_reference.py
-# says how items are matched and each field compared). Fails when any of title, link, date, their
-# sum, or the share of items agreeing on all three is under 99%; when we reject a file that the
-# reference reads items from (or read none from it without an error); on any crash or hang of the checker; and when the corpus is missing
-# or empty. Cases where the reference is wrong are listed in REFERENCE-ERRATA.tsv and count as ours.
+# over the same bytes, and compares title, link and date per item (scripts/conformance_realworld.py
+# and realworld_reference.py say how items are matched and each field compared). Fails when any of
+# title, link, date, their sum, or the share of items agreeing on all three is under 99%; when we
+# reject a file the reference reads items from, or read none from it without an error; on any
+# crash or hang of the checker; and when the corpus is missing or empty. Cases where the reference
+# is wrong are listed in REFERENCE-ERRATA.tsv and count as ours.
 set -euo pipefail
 
 repo="$(cd "$(dirname "$0")/.." && pwd)"
