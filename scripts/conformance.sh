@@ -2,15 +2,16 @@
 # Runs headlines' feed parser over gofeed's translator test data (../shared/conformance/gofeed, or
 # $CONFORMANCE_DIR) and compares title, link, published and guid per item with gofeed's expected
 # JSON. Prints per field "agreed/comparable (pct%)", every remaining difference with its reason,
-# and exits non-zero if any field agrees on fewer than 95% of comparable items. Skips (exit 0)
-# when the data is absent: it is read in place, never copied into the project.
+# and exits non-zero if any field agrees on fewer than 95% of comparable items. The data is read
+# in place, never copied into the project; when it is absent the check FAILS (exit 2), so a
+# machine without it can never report a pass it did not earn.
 set -euo pipefail
 
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 data="${CONFORMANCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)/shared/conformance/gofeed}"
 if [ ! -d "$data/testdata/translator" ]; then
-    echo "conformance: ../shared/conformance/gofeed not found; skipped"
-    exit 0
+    echo "conformance: FAILED: gofeed test data not found at $data (set CONFORMANCE_DIR)" >&2
+    exit 2
 fi
 
 cd "$repo"
@@ -21,6 +22,10 @@ results="$(mktemp)"
 trap 'rm -f "$results"' EXIT
 # One JSON line per file; the checker exits 1 when a file fails to parse, which the comparer reports.
 find "$data/testdata/translator" -name '*.xml' -print0 | sort -z | xargs -0 "$checker" >"$results" || true
+if [ ! -s "$results" ]; then
+    echo "conformance: FAILED: no gofeed translator documents under $data/testdata/translator" >&2
+    exit 2
+fi
 
 python3 - "$results" <<'PY'
 import html, json, re, sys

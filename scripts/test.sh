@@ -17,6 +17,7 @@ INTEGRATION_SUITES=(
     "bars (i3blocks, waybar copies, take-over, lifecycle)|scripts/suites/bars.sh"
     "waybar under headless sway, two outputs|scripts/suites/bars-sway.sh"
     "feed parser conformance (gofeed corpus)|scripts/conformance.sh"
+    "feed parser conformance (real-world corpus vs python3-feedparser)|scripts/conformance-realworld.sh"
     "hostile world (faults, crashes, fuzzing, memory, security)|scripts/hostile.sh"
     "packaging (make install, .deb, man, desktop file, systemd unit)|scripts/suites/packaging.sh"
 )

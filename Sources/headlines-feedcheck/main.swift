@@ -1,37 +1,69 @@
 // `headlines-feedcheck FILE...`: parses each feed file with `FeedParser` and prints one JSON line
 // per file, {"file", "items": [{"title", "link", "published", "guid"}]} or {"file", "error"}, for
-// scripts/conformance.sh to compare with another parser's output. `published` is the date a
-// headline would show (published, else updated), RFC 3339 in UTC without a fraction, or null.
-import Foundation
+// scripts/conformance.sh and scripts/conformance-realworld.sh to compare with another parser's
+// output. `published` is the date a headline would show (published, else updated), RFC 3339 in
+// UTC without a fraction, or null. Exits 1 when any file was refused, 0 otherwise; anything else
+// (a crash, a signal) is what the conformance scripts report as a crash.
+import FoundationEssentials
 import HeadlinesCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
-let rfc3339 = Date.ISO8601FormatStyle()
+/// One item as the comparison scripts read it; absent values are written as null, not omitted,
+/// so a script can tell "we found no link" from "the checker did not say".
+struct CheckedItem: Encodable {
+    var title: String?
+    var link: String?
+    var published: String?
+    var guid: String?
 
-func line(for path: String) -> [String: Any] {
-    guard let data = FileManager.default.contents(atPath: path) else {
-        return ["file": path, "error": "cannot read the file"]
-    }
-    do {
-        let feed = try FeedParser.parse(data, baseURL: nil)
-        let items: [[String: Any]] = feed.items.map { item in
-            [
-                "title": item.title ?? NSNull(),
-                "link": item.link?.absoluteString ?? NSNull(),
-                "published": (item.published ?? item.updated).map { rfc3339.format($0) } ?? NSNull(),
-                "guid": item.id ?? NSNull(),
-            ]
-        }
-        return ["file": path, "items": items]
-    } catch {
-        return ["file": path, "error": error.reason]
+    enum CodingKeys: String, CodingKey { case title, link, published, guid }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(title, forKey: .title)
+        try container.encode(link, forKey: .link)
+        try container.encode(published, forKey: .published)
+        try container.encode(guid, forKey: .guid)
     }
 }
 
+/// One output line: the items of a file, or the sentence it was refused with.
+struct CheckedFile: Encodable {
+    var file: String
+    var items: [CheckedItem]?
+    var error: String?
+}
+
+let rfc3339 = Date.ISO8601FormatStyle()
+
+func check(_ path: String) -> CheckedFile {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        return CheckedFile(file: path, error: "cannot read the file")
+    }
+    do {
+        let feed = try FeedParser.parse(data, baseURL: nil)
+        let items = feed.items.map { item in
+            CheckedItem(
+                title: item.title,
+                link: item.link?.absoluteString,
+                published: (item.published ?? item.updated).map { rfc3339.format($0) },
+                guid: item.id)
+        }
+        return CheckedFile(file: path, items: items)
+    } catch {
+        return CheckedFile(file: path, error: error.reason)
+    }
+}
+
+let encoder = JSONEncoder()
+encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
 var status: Int32 = 0
 for path in CommandLine.arguments.dropFirst() {
-    let object = line(for: path)
-    if object["error"] != nil { status = 1 }
-    let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-    print(String(decoding: data, as: UTF8.self))
+    let result = check(path)
+    if result.error != nil { status = 1 }
+    let line = try encoder.encode(result)
+    print(String(decoding: line, as: UTF8.self))
 }
 exit(status)
