@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every way a refresh can fail, typed where it arises. `message(provider:)` turns it into the
 /// one sentence a person reads. No case ever carries the API key.
@@ -58,7 +58,7 @@ public enum NewsError: Error, Equatable, Sendable {
         case .forbidden:
             return "\(provider) refused the request\(serverDetail): check that your plan allows it."
         case let .rateLimited(retryAfter, _, _):
-            let when = retryAfter.map { " until \(ISO8601DateFormatter().string(from: $0))" } ?? ""
+            let when = retryAfter.map { " until \(Date.ISO8601FormatStyle().format($0))" } ?? ""
             return "\(provider) is rate-limiting requests\(serverDetail): wait\(when) or lower [refresh] daily-budget."
         case let .serverError(status, _, _):
             return "\(provider) had a server error (HTTP \(status))\(serverDetail): try again later."
@@ -80,7 +80,7 @@ public enum NewsError: Error, Equatable, Sendable {
     /// The same error with every occurrence of `secret` in the server's words replaced.
     public func redacting(_ secret: String?) -> NewsError {
         guard let secret, !secret.isEmpty else { return self }
-        func r(_ s: String?) -> String? { s?.replacingOccurrences(of: secret, with: "[redacted]") }
+        func r(_ s: String?) -> String? { s?.replacingAll(secret, with: "[redacted]") }
         switch self {
         case let .invalidKey(c, m): return .invalidKey(code: r(c), message: r(m))
         case let .forbidden(c, m): return .forbidden(code: r(c), message: r(m))

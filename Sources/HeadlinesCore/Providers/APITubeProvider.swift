@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// APITube's top headlines: `GET {base}/v1/news/top-headlines`, newest first, only the fields we
 /// show (`fl=`, 34 times fewer bytes), key in the `X-API-Key` header and never in the URL.

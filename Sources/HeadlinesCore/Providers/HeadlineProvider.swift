@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A source of headlines: builds its request, sends it through a transport, decodes the answer.
 /// Errors thrown are always `NewsError`.
@@ -43,7 +43,7 @@ enum ProviderSupport {
 
     /// A URL from an API field, only when it is an absolute http(s) link.
     static func link(_ s: String?) -> URL? {
-        guard let s = s?.trimmingCharacters(in: .whitespacesAndNewlines), !s.isEmpty,
+        guard let s = s?.trimmed(), !s.isEmpty,
               let url = URL(string: s), URLPolicy.isOpenable(url) else { return nil }
         return url
     }
@@ -51,22 +51,14 @@ enum ProviderSupport {
     /// When a 429 says to come back: `Retry-After` (seconds or an HTTP date) or `X-RateLimit-Reset`
     /// (epoch seconds, or seconds from now when small).
     static func retryDate(_ response: HTTPResponse, now: Date) -> Date? {
-        if let value = response.header("Retry-After")?.trimmingCharacters(in: .whitespaces) {
+        if let value = response.header("Retry-After")?.trimmed() {
             if let seconds = Double(value), seconds >= 0 { return now.addingTimeInterval(seconds) }
-            if let date = httpDate(value) { return date }
+            if let date = HTTPDate.parse(value) { return date }
         }
-        if let value = response.header("X-RateLimit-Reset").flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) {
+        if let value = response.header("X-RateLimit-Reset").flatMap({ Double($0.trimmed()) }) {
             return value > 1_000_000_000 ? Date(timeIntervalSince1970: value) : now.addingTimeInterval(value)
         }
         return nil
-    }
-
-    static func httpDate(_ s: String) -> Date? {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = TimeZone(identifier: "GMT")
-        f.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return f.date(from: s)
     }
 
     /// The typed error for an HTTP status when the body gave nothing more specific.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// NewsAPI.org's top headlines: `GET {base}/v2/top-headlines`, key in the `X-Api-Key` header.
 /// Articles have no id, so the URL is the id; `[Removed]` placeholders are dropped.
@@ -42,7 +42,7 @@ public struct NewsAPIProvider: HeadlineProvider {
         if !options.query.isEmpty { items.append(URLQueryItem(name: "q", value: options.query)) }
         items.append(URLQueryItem(name: "pageSize", value: String(options.pageSize)))
         components.queryItems = items
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingAll("+", with: "%2B")
         return HTTPRequest(url: components.url!, headers: ["X-Api-Key": apiKey, "Accept": "application/json"],
                            carriesKey: true)
     }
