@@ -41,11 +41,19 @@ enum ProviderSupport {
         return "not JSON, HTTP \(status)"
     }
 
-    /// A URL from an API field, only when it is an absolute http(s) link.
+    /// A URL from an API field, only when it is an absolute http(s) link. Tabs and line breaks
+    /// anywhere in it are removed, as the WHATWG URL parser (every browser) does: APIs that wrap
+    /// long links send them, and URL(string:) would percent-encode them into a broken link.
     static func link(_ s: String?) -> URL? {
-        guard let s = s?.trimmed(), !s.isEmpty,
+        guard let s = s.map(withoutTabsOrNewlines)?.trimmed(), !s.isEmpty,
               let url = URL(string: s), URLPolicy.isOpenable(url) else { return nil }
         return url
+    }
+
+    /// The text without ASCII tab, line feed and carriage return (by scalar: "\r\n" is one Character).
+    static func withoutTabsOrNewlines(_ s: String) -> String {
+        guard s.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return s }
+        return String(String.UnicodeScalarView(s.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }))
     }
 
     /// When a 429 says to come back: `Retry-After` (seconds or an HTTP date) or `X-RateLimit-Reset`

@@ -74,7 +74,7 @@ public struct JSONAPIProvider: HeadlineProvider {
             out += rest[..<open]
             let key = String(rest[rest.index(after: open)..<close])
             guard let v = item.value(at: key)?.text else { return nil }
-            out += percentEncodedForPath(v)
+            out += percentEncodedForPath(ProviderSupport.withoutTabsOrNewlines(v).trimmed())
             rest = rest[rest.index(after: close)...]
         }
         return out + rest
