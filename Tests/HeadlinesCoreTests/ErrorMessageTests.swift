@@ -19,6 +19,7 @@ final class ErrorMessageTests: XCTestCase {
         .timedOut(seconds: 30),
         .unreachable(detail: "connection refused"),
         .insecureTransport(host: "example.com"),
+        .noHeadlines(setting: "[source] feeds"),
     ]
 
     func testEveryCaseIsOneLineSentenceNamingTheProvider() {

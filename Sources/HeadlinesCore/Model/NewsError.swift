@@ -25,6 +25,10 @@ public enum NewsError: Error, Equatable, Sendable {
     case unreachable(detail: String)
     /// A request carrying a key was about to go over plain http to a non-loopback host.
     case insecureTransport(host: String)
+    /// The server answered OK but with no headlines we can show (an empty list, or none with a
+    /// title and an http(s) link). Counted as a failure so a good cache is kept, marked stale.
+    /// `setting` names what to check, such as "[source] country, category and query".
+    case noHeadlines(setting: String)
 
     /// The server's own words, when it gave a code and message.
     var serverDetail: String {
@@ -74,6 +78,8 @@ public enum NewsError: Error, Equatable, Sendable {
             return "\(provider) could not be reached (\(detail)): check the network and [source] base-url."
         case let .insecureTransport(host):
             return "Refusing to send the \(provider) API key over plain http to \(host): use an https base-url."
+        case let .noHeadlines(setting):
+            return "\(provider) returned no headlines: check \(setting)."
         }
     }
 

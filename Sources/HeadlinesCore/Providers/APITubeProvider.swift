@@ -24,6 +24,7 @@ public struct APITubeProvider: HeadlineProvider {
     public static let fieldList = "id,title,href,published_at,source.domain,image"
     public let displayName = "APITube"
     public let keyVariable: String? = "APITUBE_API_KEY"
+    public let noHeadlinesSetting = "[source] language and country"
     public var options: Options
     let apiKey: String?
     let transport: HTTPTransport

@@ -9,18 +9,27 @@ public protocol HeadlineProvider: Sendable {
     var keyVariable: String? { get }
     /// Fetches the current top headlines, newest first. `now` stands in for a missing or bad date.
     func fetch(now: Date) async throws -> [Headline]
+    /// The settings to check when an OK answer has no usable headlines, for `NewsError.noHeadlines`.
+    var noHeadlinesSetting: String { get }
 }
 
 extension HeadlineProvider {
-    /// Fetch, with any stray error from a transport turned into a `NewsError`.
+    public var noHeadlinesSetting: String { "the [source] settings" }
+
+    /// Fetch, with any stray error from a transport turned into a `NewsError`. An OK answer with
+    /// no usable headlines is `NewsError.noHeadlines`: real APIs send an empty list for a filter
+    /// that matches nothing or a plan that hides everything, and that must not replace a good cache.
     public func fetchHeadlines(now: Date) async throws(NewsError) -> [Headline] {
+        let headlines: [Headline]
         do {
-            return try await fetch(now: now)
+            headlines = try await fetch(now: now)
         } catch let error as NewsError {
             throw error
         } catch {
             throw NewsError.unreachable(detail: String(describing: type(of: error)))
         }
+        guard !headlines.isEmpty else { throw .noHeadlines(setting: noHeadlinesSetting) }
+        return headlines
     }
 }
 

@@ -22,6 +22,7 @@ public struct NewsAPIProvider: HeadlineProvider {
 
     public let displayName = "NewsAPI"
     public let keyVariable: String? = "NEWSAPI_API_KEY"
+    public let noHeadlinesSetting = "[source] country, category and query"
     public var options: Options
     let apiKey: String?
     let transport: HTTPTransport
