@@ -60,11 +60,33 @@ public struct JSONAPIProvider: HeadlineProvider {
             if link == nil, let template = paths.linkTemplate { link = ProviderSupport.link(fill(template, from: item)) }
             guard let link else { return nil }
             let id = paths.id.flatMap { item.value(at: $0)?.text } ?? link.absoluteString
-            let date = paths.date.flatMap { item.value(at: $0)?.text }.flatMap { ISO8601.parse($0) ?? FeedDates.parse($0) }
+            let date = paths.date.flatMap { item.value(at: $0) }.flatMap(Self.date(from:))
             let itemSource = paths.source.flatMap { item.value(at: $0)?.text } ?? link.host ?? source
             return Headline(id: id, title: title, url: link, source: itemSource, publishedAt: date ?? now)
         }
         return ProviderSupport.newestFirstUnique(headlines)
+    }
+
+    /// A date as JSON APIs send one: RFC 3339, an RFC 822 or other feed-style date, or a Unix
+    /// epoch as a number or a numeric string (Reddit's `created_utc` is `1764460800.0`), in
+    /// seconds or milliseconds told apart by magnitude.
+    static func date(from value: JSONValue) -> Date? {
+        switch value {
+        case let .integer(i): return epoch(Double(i))
+        case let .number(d): return epoch(d)
+        case let .string(s):
+            let t = s.trimmed()
+            if !t.isEmpty, t.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let d = Double(t) { return epoch(d) }
+            return ISO8601.parse(t) ?? FeedDates.parse(t)
+        default: return nil
+        }
+    }
+
+    /// 1e11 seconds is the year 5138 and 1e11 milliseconds is March 1973, so anything from 1e11
+    /// up is milliseconds. Zero and negatives are a missing date, not 1970.
+    static func epoch(_ value: Double) -> Date? {
+        guard value.isFinite, value > 0, value < 1e14 else { return nil }
+        return Date(timeIntervalSince1970: value >= 1e11 ? value / 1000 : value)
     }
 
     /// The template with each `{KEY.PATH}` replaced by that value, percent-encoded for a path.
