@@ -33,3 +33,29 @@ final class RealResponseDecodingTests: XCTestCase {
         XCTAssertEqual(templated.map(\.url), [url("https://ex.com/p/12")])
     }
 }
+
+/// NewsAPI's ` - Outlet` title suffix, dropped only when it is the article's own source.
+final class NewsAPIOutletSuffixTests: XCTestCase {
+    func testTheOwnOutletIsDroppedAndEverythingElseKept() throws {
+        // Given titles ending in their own outlet with each separator, and titles that only look so
+        let headlines = try NewsAPIProvider.decode(Fixture.response("newsapi/title-outlet-suffixes.json"), now: fixtureNow)
+        // Then only the own-outlet suffix is gone
+        XCTAssertEqual(headlines.map(\.title), [
+            "Markets rally after rate decision",
+            "Storm warning for the north",            // case-insensitive, "|"
+            "Chipmaker shows a 2 nm laptop part",     // en dash
+            "Museum returns bronzes",                 // em dash
+            "Opinion - Jane Doe",                     // only the last part
+            "Review: Episode 3 - Part 2",             // not the source
+            "Council votes on cycle lanes - Reuters", // another outlet than the source
+            "- Reuters",                              // nothing would be left
+            "No source name - Reuters",               // no source to compare with
+        ])
+        XCTAssertEqual(headlines.first?.source, "Reuters")
+    }
+
+    func testATitleThatIsOnlyTheOutletIsKept() {
+        XCTAssertEqual(NewsAPIProvider.removingOwnOutlet(" - Reuters", source: "Reuters"), " - Reuters")
+        XCTAssertEqual(NewsAPIProvider.removingOwnOutlet("Rates - Reuters", source: " reuters "), "Rates")
+    }
+}

@@ -84,6 +84,21 @@ public struct NewsAPIProvider: HeadlineProvider {
         }
     }
 
+    /// NewsAPI appends the outlet to most titles ("Storm hits coast - BBC News") while the source
+    /// is shown beside the title anyway: drop a last ` - `, ` | `, ` – ` or ` — ` part that names
+    /// the article's own source (ignoring case). Kept when it names something else, or when
+    /// nothing would be left.
+    static func removingOwnOutlet(_ title: String, source: String?) -> String {
+        guard let source = source?.trimmed(), !source.isEmpty else { return title }
+        for separator in [" - ", " | ", " – ", " — "] {
+            guard let cut = title.ranges(of: separator).last,
+                  title[cut.upperBound...].trimmed().equalsIgnoringCase(source) else { continue }
+            let head = title[..<cut.lowerBound].trimmed()
+            if !head.isEmpty { return head }
+        }
+        return title
+    }
+
     struct Envelope: Decodable {
         var status: String?
         var code: String?
@@ -105,7 +120,7 @@ public struct NewsAPIProvider: HeadlineProvider {
                   let link = ProviderSupport.link(url) else { return nil }
             let summary = description.map(TextCleaning.plainTitle).flatMap { $0.isEmpty || $0 == "[Removed]" ? nil : $0 }
             let name = source?.name.map(TextCleaning.plainTitle).flatMap { $0.isEmpty ? nil : $0 }
-            return Headline(id: link.absoluteString, title: title, url: link,
+            return Headline(id: link.absoluteString, title: NewsAPIProvider.removingOwnOutlet(title, source: name), url: link,
                             source: name ?? link.host ?? "", publishedAt: publishedAt.flatMap(ISO8601.parse) ?? now,
                             imageURL: ProviderSupport.link(urlToImage), summary: summary)
         }
