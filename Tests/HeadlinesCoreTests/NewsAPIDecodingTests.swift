@@ -51,7 +51,7 @@ final class NewsAPIDecodingTests: XCTestCase {
             ("error-rateLimited.json", 429, { .rateLimited(retryAfter: nil, code: "rateLimited", message: $0) }),
             ("error-parameterInvalid.json", 400, { .badRequest(status: 400, code: "parameterInvalid", message: $0) }),
             ("error-unexpectedError.json", 500, { .serverError(status: 500, code: "unexpectedError", message: $0) }),
-            ("error-maximumResultsReached.json", 426, { .badRequest(status: 426, code: "maximumResultsReached", message: $0) }),
+            ("error-maximumResultsReached.json", 426, { .planLimit(status: 426, code: "maximumResultsReached", message: $0) }),
         ]
         for c in cases {
             // Given a NewsAPI error body served with its HTTP status

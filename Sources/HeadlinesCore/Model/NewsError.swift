@@ -13,6 +13,9 @@ public enum NewsError: Error, Equatable, Sendable {
     case rateLimited(retryAfter: Date?, code: String?, message: String?)
     /// The server failed (5xx).
     case serverError(status: Int, code: String?, message: String?)
+    /// The request asks for more than the plan gives: NewsAPI's HTTP 426 (maximumResultsReached),
+    /// APITube's ER0171 (per_page) and ER0173 (page).
+    case planLimit(status: Int, code: String?, message: String?)
     /// The server refused the request itself (4xx other than the above, bad parameters).
     case badRequest(status: Int, code: String?, message: String?)
     /// The body was not what the API sends: HTML, truncated or invalid JSON, wrong shape.
@@ -35,7 +38,7 @@ public enum NewsError: Error, Equatable, Sendable {
         let (code, message): (String?, String?)
         switch self {
         case let .invalidKey(c, m), let .forbidden(c, m), let .rateLimited(_, c, m),
-             let .serverError(_, c, m), let .badRequest(_, c, m):
+             let .serverError(_, c, m), let .badRequest(_, c, m), let .planLimit(_, c, m):
             (code, message) = (c, m)
         default:
             return ""
@@ -66,6 +69,8 @@ public enum NewsError: Error, Equatable, Sendable {
             return "\(provider) is rate-limiting requests\(serverDetail): wait\(when) or lower [refresh] daily-budget."
         case let .serverError(status, _, _):
             return "\(provider) had a server error (HTTP \(status))\(serverDetail): try again later."
+        case let .planLimit(status, _, _):
+            return "\(provider) refused the request under your plan (HTTP \(status))\(serverDetail): lower [source] page-size or check what your plan allows."
         case let .badRequest(status, _, _):
             return "\(provider) refused the request (HTTP \(status))\(serverDetail): check the [source] settings."
         case let .malformedResponse(detail):
@@ -93,6 +98,7 @@ public enum NewsError: Error, Equatable, Sendable {
         case let .rateLimited(d, c, m): return .rateLimited(retryAfter: d, code: r(c), message: r(m))
         case let .serverError(s, c, m): return .serverError(status: s, code: r(c), message: r(m))
         case let .badRequest(s, c, m): return .badRequest(status: s, code: r(c), message: r(m))
+        case let .planLimit(s, c, m): return .planLimit(status: s, code: r(c), message: r(m))
         default: return self
         }
     }

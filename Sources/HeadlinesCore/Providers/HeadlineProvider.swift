@@ -83,6 +83,7 @@ enum ProviderSupport {
         switch status {
         case 401: return .invalidKey(code: code, message: message)
         case 402, 403: return .forbidden(code: code, message: message)
+        case 426: return .planLimit(status: status, code: code, message: message)
         case 429: return .rateLimited(retryAfter: retryDate(response, now: now), code: code, message: message)
         case 500...599: return .serverError(status: status, code: code, message: message)
         default: return .badRequest(status: status, code: code, message: message)

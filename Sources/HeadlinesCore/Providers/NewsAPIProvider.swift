@@ -76,7 +76,8 @@ public struct NewsAPIProvider: HeadlineProvider {
         case "apiKeyExhausted", "rateLimited":
             return .rateLimited(retryAfter: ProviderSupport.retryDate(response, now: now), code: code, message: message)
         case "unexpectedError": return .serverError(status: max(status, 500), code: code, message: message)
-        case "parameterInvalid", "parametersMissing", "sourcesTooMany", "sourceDoesNotExist", "maximumResultsReached":
+        case "maximumResultsReached": return .planLimit(status: status == 200 ? 426 : status, code: code, message: message)
+        case "parameterInvalid", "parametersMissing", "sourcesTooMany", "sourceDoesNotExist":
             return .badRequest(status: status == 200 ? 400 : status, code: code, message: message)
         default:
             return ProviderSupport.error(status: status == 200 ? 400 : status, code: code, message: message,
