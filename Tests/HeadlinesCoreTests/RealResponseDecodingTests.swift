@@ -59,3 +59,31 @@ final class NewsAPIOutletSuffixTests: XCTestCase {
         XCTAssertEqual(NewsAPIProvider.removingOwnOutlet("Rates - Reuters", source: " reuters "), "Rates")
     }
 }
+
+/// A response longer than `page-size` is cut to it before the cache and the timeline see it.
+final class PageSizeCutTests: XCTestCase {
+    func testAPITubeSendingMoreThanPerPageIsCutToTheNewest() async throws {
+        // Given a server that answers per_page=4 with its ten headlines
+        let transport = FixtureTransport(routes: ["/v1/news/top-headlines": Fixture.response("apitube/top-headlines-fl.json")])
+        let provider = APITubeProvider(options: .init(pageSize: 4), apiKey: "k", transport: transport)
+        // When it is fetched
+        let headlines = try await provider.fetchHeadlines(now: fixtureNow)
+        // Then only the four newest remain
+        XCTAssertEqual(headlines, Array(APITubeDecodingTests.flHeadlines.prefix(4)))
+    }
+
+    func testNewsAPISendingMoreThanPageSizeIsCutBeforeTheCache() async throws {
+        let dir = try makeTempDir(self)
+        let transport = FixtureTransport(routes: ["/v2/top-headlines": Fixture.response("newsapi/top-headlines.json")])
+        let cache = HeadlineCache(path: dir + "/headlines.json")
+        let refresher = Refresher(provider: NewsAPIProvider(options: .init(pageSize: 3), apiKey: "k", transport: transport),
+                                  cache: cache, statusStore: RefreshStatusStore(path: dir + "/status.json"))
+        let result = await HeadlinesTimelineProvider(refresher: refresher, interval: 1800, rotate: 10, warn: { _ in })
+            .timeline(now: fixtureNow, consecutiveFailures: 0)
+        let all = try NewsAPIProvider.decode(Fixture.response("newsapi/top-headlines.json"), now: fixtureNow)
+        XCTAssertEqual(all.count, 8)
+        XCTAssertEqual(cache.load(now: fixtureNow, warn: { _ in })?.headlines, Array(all.prefix(3)))
+        XCTAssertEqual(result.timeline.entries.first?.content.headlines, Array(all.prefix(3)))
+        XCTAssertEqual(result.fetched, Array(all.prefix(3)))
+    }
+}

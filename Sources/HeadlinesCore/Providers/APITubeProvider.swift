@@ -56,7 +56,9 @@ public struct APITubeProvider: HeadlineProvider {
         let request = try request()
         try request.checkKeyIsSafe()
         let response = try await transport.get(request)
-        do { return try Self.decode(response, now: now) } catch { throw error.redacting(apiKey) }
+        do {
+            return ProviderSupport.cut(try Self.decode(response, now: now), toPageSize: options.pageSize)
+        } catch { throw error.redacting(apiKey) }
     }
 
     /// Decodes a response: headlines on success, the typed error otherwise (also for `not_ok`

@@ -41,6 +41,13 @@ enum ProviderSupport {
         return items.sorted { $0.publishedAt > $1.publishedAt }.filter { seen.insert($0.id).inserted }
     }
 
+    /// The newest `pageSize` headlines: servers ignore the page size they were sent (a proxy, a
+    /// plan change, a `base-url` pointing elsewhere), and more than asked for must not reach the
+    /// cache, the timeline or the notifications.
+    static func cut(_ headlines: [Headline], toPageSize pageSize: Int) -> [Headline] {
+        Array(headlines.prefix(max(1, pageSize)))
+    }
+
     /// A short, key-free description of why a body is not the JSON we expected.
     static func describeUndecodable(_ body: Data, status: Int) -> String {
         let head = body.prefix(256).drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF })

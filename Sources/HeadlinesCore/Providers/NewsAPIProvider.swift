@@ -52,7 +52,9 @@ public struct NewsAPIProvider: HeadlineProvider {
         let request = try request()
         try request.checkKeyIsSafe()
         let response = try await transport.get(request)
-        do { return try Self.decode(response, now: now) } catch { throw error.redacting(apiKey) }
+        do {
+            return ProviderSupport.cut(try Self.decode(response, now: now), toPageSize: options.pageSize)
+        } catch { throw error.redacting(apiKey) }
     }
 
     public static func decode(_ response: HTTPResponse, now: Date) throws(NewsError) -> [Headline] {
