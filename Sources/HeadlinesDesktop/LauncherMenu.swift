@@ -1,5 +1,4 @@
 import CGLibNotify
-import Foundation
 import HeadlinesCore
 
 /// `headlines menu`: the headlines in the user's dmenu-style launcher. The launcher is the
@@ -54,19 +53,11 @@ public enum LauncherMenu {
 
     /// Shows `lines` and returns the index picked, or nil when the user dismissed the menu.
     public static func choose(_ lines: [String], argv: [String]) throws(MenuError) -> Int? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = argv
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        do { try process.run() } catch { throw .failed("\(argv[0]): \(error.localizedDescription)") }
         let text = lines.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n") + "\n"
-        try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
-        try? input.fileHandleForWriting.close()
-        let picked = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
+        let outcome: PipedCommand.Outcome
+        do { outcome = try PipedCommand.run(argv, input: text) } catch { throw .failed("\(argv[0]): \(error.message)") }
+        guard outcome.succeeded else { return nil }
+        let picked = outcome.output
         let number = picked.prefix(while: { $0.isNumber })
         guard let n = Int(number), (1...lines.count).contains(n) else { return nil }
         return n - 1

@@ -1,5 +1,5 @@
 import CGLibNotify
-import Foundation
+import FoundationEssentials
 
 /// Starts helper programs from an argv, never through a shell, detached from our stdio.
 public enum ProcessLauncher {

@@ -1,6 +1,6 @@
 import CGLibNotify
 import HeadlinesCore
-import Foundation
+import FoundationEssentials
 
 /// Opens article links in the user's default browser through GIO
 /// (`g_app_info_launch_default_for_uri`, which honours mimeapps.list), never through a shell.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The parsed command line: one subcommand, its positional arguments and the options given.
 struct Arguments: Equatable {

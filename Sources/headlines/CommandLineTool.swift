@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import HeadlinesCore
 import HeadlinesHTTP
 import HeadlinesDesktop
@@ -107,14 +110,20 @@ struct AppContext {
 /// Whole lines straight to the file descriptors, so a pipe (a bar, a script) sees each at once.
 enum Output {
     static func print(_ text: String, terminator: String = "\n") {
-        write(terminator.isEmpty || text.hasSuffix("\n") ? text : text + terminator, to: FileHandle.standardOutput)
+        write(terminator.isEmpty || text.hasSuffix("\n") ? text : text + terminator, to: 1)
     }
 
     static func error(_ text: String) {
-        write(text.hasSuffix("\n") ? text : text + "\n", to: FileHandle.standardError)
+        write(text.hasSuffix("\n") ? text : text + "\n", to: 2)
     }
 
-    private static func write(_ text: String, to handle: FileHandle) {
-        try? handle.write(contentsOf: Data(text.utf8))
+    /// One write(2) for the whole text where the pipe takes it; a broken pipe drops the rest.
+    private static func write(_ text: String, to fd: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; return }
+            bytes = bytes.dropFirst(n)
+        }
     }
 }

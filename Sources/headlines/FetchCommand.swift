@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HeadlinesCore
 
 /// `headlines fetch`: one refresh now, then the list.

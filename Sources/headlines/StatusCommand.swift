@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HeadlinesCore
 import HeadlinesDesktop
 
@@ -65,7 +65,7 @@ enum StatusCommand {
             "Provider:      \(report.provider)",
             "Host:          \(pid.map { "running (pid \($0))" } ?? "not running (start it with `headlines run`)")",
             "Last reload:   \(age(report.last_reload))\(report.last_result.map { ", \($0)" } ?? "")",
-            "Next reload:   \(report.next_reload.map(Clock.local) ?? (pid == nil ? "when a host runs" : "only on request"))",
+            "Next reload:   \(report.next_reload.map { Clock.local($0) } ?? (pid == nil ? "when a host runs" : "only on request"))",
             "Budget:        \(report.reloads_last_24h) of \(report.daily_budget) reloads used in the last 24 hours",
             "Cache:         \(report.cache_headlines) headlines, fetched \(age(report.cache_fetched_at))",
         ]

@@ -24,13 +24,16 @@ final class NewsAPIEndToEndTests: EndToEndTestCase {
         """.utf8)
     }
 
-    /// The articles a reader should see: NewsAPI's `[Removed]` placeholders dropped.
+    /// The articles a reader should see: NewsAPI's `[Removed]` placeholders dropped, and the
+    /// " - Outlet" suffix that repeats the article's own source taken off the title.
     func expectedArticles() throws -> [(title: String, url: String, publishedAt: String)] {
-        struct Article: Decodable { var title: String?; var url: String?; var publishedAt: String? }
+        struct Source: Decodable { var name: String? }
+        struct Article: Decodable { var source: Source?; var title: String?; var url: String?; var publishedAt: String? }
         struct Envelope: Decodable { var articles: [Article] }
         return try JSONDecoder().decode(Envelope.self, from: body).articles.compactMap { a in
-            guard let title = a.title, title != "[Removed]", let url = a.url, url.hasPrefix("http"),
+            guard var title = a.title, title != "[Removed]", let url = a.url, url.hasPrefix("http"),
                   let date = a.publishedAt else { return nil }
+            if let name = a.source?.name, title.hasSuffix(" - " + name) { title.removeLast(name.count + 3) }
             return (title, url, date)
         }
     }

@@ -80,9 +80,9 @@ final class APITubeDecodingTests: XCTestCase {
             ("error-401-ER0230.json", 401, .invalidKey(code: "ER0230", message: "Your API key has expired. Please renew your subscription.")),
             ("error-429-ER0203.json", 429, .rateLimited(retryAfter: nil, code: "ER0203", message: "Rate limit exceeded. Too many requests per minute.")),
             ("error-403-ER0601.json", 403, .forbidden(code: "ER0601", message: "Access to this endpoint is not allowed on your plan.")),
-            ("error-400-ER0171.json", 400, .badRequest(status: 400, code: "ER0171", message: "The per_page parameter exceeds the maximum allowed by your plan (10).")),
+            ("error-400-ER0171.json", 400, .planLimit(status: 400, code: "ER0171", message: "The per_page parameter exceeds the maximum allowed by your plan (10).")),
             ("error-500-ER0183.json", 500, .serverError(status: 500, code: "ER0183", message: "Internal server error. Please try again later.")),
-            ("not-ok-under-200.json", 200, .badRequest(status: 400, code: "ER0173", message: "The page parameter exceeds the maximum allowed by your plan.")),
+            ("not-ok-under-200.json", 200, .planLimit(status: 400, code: "ER0173", message: "The page parameter exceeds the maximum allowed by your plan.")),
         ]
         for c in cases {
             // Given an APITube error body served with its HTTP status

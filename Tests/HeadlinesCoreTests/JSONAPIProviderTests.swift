@@ -47,3 +47,32 @@ final class JSONAPIProviderTests: XCTestCase {
         XCTAssertEqual(config?.jsonPaths.linkTemplate, "https://example.com/{id}")
     }
 }
+
+/// `date-path` reads Unix epochs as well as text dates (Reddit's `created_utc`).
+final class JSONAPIEpochDateTests: XCTestCase {
+    func testEpochSecondsAndMillisecondsAsNumbersOrStrings() throws {
+        // Given Reddit's listing with created_utc in every form an API uses
+        let paths = JSONAPIProvider.Paths(items: "data.children", title: "data.title", link: "data.url",
+                                          date: "data.created_utc", id: "data.id", source: "data.subreddit")
+        // When it is decoded
+        let headlines = try JSONAPIProvider.decode(Fixture.data("json/reddit-created-utc.json"), paths: paths,
+                                                   source: "www.reddit.com", now: fixtureNow)
+        // Then each date is the epoch it names, milliseconds told from seconds by magnitude
+        XCTAssertEqual(headlines.map(\.id), ["1h2d4fa", "1h2d4f5", "1h2d4f6", "1h2d4f7", "1h2d4f8", "1h2d4f9"])
+        XCTAssertEqual(headlines.map(\.publishedAt), [
+            fixtureNow, // no date: now
+            date("2026-11-29T23:30:00Z"), date("2026-11-29T23:00:00Z"), date("2026-11-29T22:00:00Z"),
+            date("2026-11-29T21:00:00.250Z"), date("2026-11-29T20:00:00.500Z"),
+        ])
+        XCTAssertEqual(Set(headlines.map(\.source)), ["news"])
+    }
+
+    func testTextDatesStillWinAndNonsenseIsNoDate() {
+        XCTAssertEqual(JSONAPIProvider.date(from: .string("2026-11-29T20:00:00Z")), date("2026-11-29T20:00:00Z"))
+        XCTAssertEqual(JSONAPIProvider.date(from: .string("Sun, 29 Nov 2026 20:00:00 GMT")), date("2026-11-29T20:00:00Z"))
+        XCTAssertNil(JSONAPIProvider.date(from: .integer(0)))
+        XCTAssertNil(JSONAPIProvider.date(from: .number(-5)))
+        XCTAssertNil(JSONAPIProvider.date(from: .string("1e9")))
+        XCTAssertNil(JSONAPIProvider.date(from: .bool(true)))
+    }
+}

@@ -8,7 +8,8 @@ final class NewsAPIDecodingTests: XCTestCase {
         let response = Fixture.response("newsapi/top-headlines.json")
         // When it is decoded
         let headlines = try NewsAPIProvider.decode(response, now: fixtureNow)
-        // Then the eight real articles remain, keyed on their URL, newest first
+        // Then the eight real articles remain, keyed on their URL, newest first, without the
+        // " - Outlet" suffix that repeats their own source
         func h(_ link: String, _ title: String, _ source: String, _ published: String,
                image: String? = nil, summary: String? = nil) -> Headline {
             Headline(id: link, title: title, url: url(link), source: source, publishedAt: date(published),
@@ -16,12 +17,12 @@ final class NewsAPIDecodingTests: XCTestCase {
         }
         let expected = [
             h("https://www.reuters.com/markets/central-bank-holds-rates-2026-11-29/",
-              "Central bank holds rates steady as inflation cools - Reuters", "Reuters", "2026-11-29T22:20:23Z",
+              "Central bank holds rates steady as inflation cools", "Reuters", "2026-11-29T22:20:23Z",
               image: "https://www.reuters.com/resizer/rates.jpg",
               summary: "The central bank left its main rate unchanged for a third meeting."),
-            h("https://www.bbc.co.uk/news/uk-70112288", "Storm brings record rainfall to coastal towns - BBC News",
+            h("https://www.bbc.co.uk/news/uk-70112288", "Storm brings record rainfall to coastal towns",
               "BBC News", "2026-11-29T21:58:10Z"),
-            h("https://www.theverge.com/2026/11/29/chipmaker-2nm", "Chipmaker unveils 2 nm processor for laptops - The Verge",
+            h("https://www.theverge.com/2026/11/29/chipmaker-2nm", "Chipmaker unveils 2 nm processor for laptops",
               "The Verge", "2026-11-29T21:40:00Z", image: "https://cdn.vox-cdn.com/chip.jpg",
               summary: "The first 2 nm laptop chip promises longer battery life."),
             h("https://www.theguardian.com/football/2026/nov/29/derby-report", "Football: late goal settles the derby",
@@ -32,10 +33,10 @@ final class NewsAPIDecodingTests: XCTestCase {
             h("https://apnews.com/article/cycle-lanes-city-council", "City council approves new cycle lanes",
               "Associated Press", "2026-11-29T20:30:00Z", image: "https://dims.apnews.com/cycle.jpg",
               summary: "The council voted to build forty kilometres of protected cycle lanes."),
-            h("https://www.cnbc.com/2026/11/29/airline-outage.html", "Airline cancels flights after software outage - CNBC",
+            h("https://www.cnbc.com/2026/11/29/airline-outage.html", "Airline cancels flights after software outage",
               "CNBC", "2026-11-29T20:05:17Z", summary: "Hundreds of flights were cancelled after a faulty update."),
             h("https://www.nytimes.com/2026/11/29/arts/museum-returns.html",
-              "Museum returns artefacts to their country of origin - The New York Times", "The New York Times",
+              "Museum returns artefacts to their country of origin", "The New York Times",
               "2026-11-29T19:48:03Z", image: "https://static01.nyt.com/museum.jpg",
               summary: "The museum handed back a collection of bronzes."),
         ]
@@ -50,7 +51,7 @@ final class NewsAPIDecodingTests: XCTestCase {
             ("error-rateLimited.json", 429, { .rateLimited(retryAfter: nil, code: "rateLimited", message: $0) }),
             ("error-parameterInvalid.json", 400, { .badRequest(status: 400, code: "parameterInvalid", message: $0) }),
             ("error-unexpectedError.json", 500, { .serverError(status: 500, code: "unexpectedError", message: $0) }),
-            ("error-maximumResultsReached.json", 426, { .badRequest(status: 426, code: "maximumResultsReached", message: $0) }),
+            ("error-maximumResultsReached.json", 426, { .planLimit(status: 426, code: "maximumResultsReached", message: $0) }),
         ]
         for c in cases {
             // Given a NewsAPI error body served with its HTTP status

@@ -81,20 +81,23 @@ final class BudgetSimulationTests: XCTestCase {
         XCTAssertEqual(host.nextReload(now: clock.now), monday.addingTimeInterval(interval))
     }
 
-    func testARestartAfterAReloadThatFoundNoHeadlinesDoesNotReloadAgain() async {
-        // Given a host whose start-up reload succeeded with an empty list (a quiet feed)
+    func testARestartAfterAReloadThatFoundNoHeadlinesKeepsToTheFailureBackOff() async {
+        // Given a host whose start-up reload got an OK answer with no headlines (a failure since
+        // issue 12: it must not replace a good cache), so no cache was written
         let clock = ManualClock(monday)
         let script = FetchScript { _, _ in .success([]) }
         let provider = headlinesProvider(script, dir: dir, interval: interval, rotate: 0)
         _ = await SimulatedHost.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: interval)
-        XCTAssertEqual(HeadlineCache(path: dir.cacheFile).load(now: monday, warn: { _ in })?.fetchedAt, monday)
+        XCTAssertNil(HeadlineCache(path: dir.cacheFile).load(now: monday, warn: { _ in }))
 
-        // When the process restarts a minute later
-        clock.advance(by: 60)
-        _ = await SimulatedHost.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: interval)
+        // When the process restarts 30 s later and runs until just before the back-off ends
+        clock.advance(by: 30)
+        let host = await SimulatedHost.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: interval)
+        await host.run(until: monday.addingTimeInterval(Backoff.first - 1))
 
-        // Then the fresh (empty) cache is not fetched again
-        XCTAssertEqual(script.calls, [monday], "a restart refetched a cache written 60 s earlier")
+        // Then it waits out the same back-off a host that kept running would: no refetch yet
+        XCTAssertEqual(script.calls, [monday], "a restart refetched before the failure back-off ended")
+        XCTAssertEqual(host.nextReload(now: clock.now), monday.addingTimeInterval(Backoff.first))
     }
 
     func testABudgetSmallerThanTheIntervalAllowsIsSpentAtOnceThenWaits24Hours() async {

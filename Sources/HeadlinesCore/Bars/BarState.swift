@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a bar segment shows at one moment, whichever bar it is: the entry on display, its
 /// neighbours for the tooltip, and the budget. Built from the host's published timeline or, with
@@ -65,9 +65,9 @@ public enum BarText {
         guard text.count > max, max > 1 else { return text }
         let head = String(text.prefix(max - 1))
         // The cut falls between words already: keep the last whole word.
-        if text.dropFirst(max - 1).first == " " { return head.trimmingCharacters(in: .whitespaces) + "…" }
+        if text.dropFirst(max - 1).first == " " { return head.trimmed() + "…" }
         if let space = head.lastIndex(of: " "), head.distance(from: head.startIndex, to: space) >= max / 2 {
-            return String(head[..<space]).trimmingCharacters(in: .whitespaces) + "…"
+            return String(head[..<space]).trimmed() + "…"
         }
         return head + "…"
     }

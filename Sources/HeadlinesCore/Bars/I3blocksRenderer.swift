@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// i3blocks output. One-shot blocks (`interval=N`) get three lines: full_text, short_text and
 /// color. Persist blocks get exactly one complete, non-empty line of at most 1023 bytes per write
@@ -60,7 +60,7 @@ public enum I3blocksRenderer {
     public static func persistJSONLine(_ state: BarState, maxLength: Int, pango: Bool) -> String {
         let text = fullText(state, maxLength: maxLength, pango: pango)
         func safe(_ s: String) -> String {
-            s.replacingOccurrences(of: "\\", with: "/").replacingOccurrences(of: "\"", with: "”")
+            s.replacingAll("\\", with: "/").replacingAll("\"", with: "”")
         }
         // Budget the values so the whole line stays under the limit.
         let full = BarText.prefix(safe(text.full), bytes: 700)

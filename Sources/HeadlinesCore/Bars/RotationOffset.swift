@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `headlines next` / `prev`: a shared offset added to the entry index, in
 /// `$XDG_RUNTIME_DIR/headlines/offset.json`, so every bar copy turns at once.

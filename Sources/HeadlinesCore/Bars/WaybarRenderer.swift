@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One line of waybar's custom-module JSON (`"return-type": "json"`): text, tooltip, class, alt,
 /// percentage. `text` and `tooltip` are Pango markup to waybar, and an unescaped `&` or `<` blanks

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds the API key: the provider's environment variable first, then `[source] api-key-file`.
 /// The key itself is never logged; only where it came from.
@@ -11,11 +11,11 @@ public enum APIKeySource {
     public static func resolve(for provider: Config.Provider, config: Config,
                                environment: [String: String]) throws(ConfigError) -> Resolved {
         guard let variable = provider.keyVariable else { return Resolved(key: nil, warnings: []) }
-        if let key = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty {
+        if let key = environment[variable]?.trimmed(), !key.isEmpty {
             return Resolved(key: key, warnings: [])
         }
         guard var path = config.apiKeyFile else { return Resolved(key: nil, warnings: []) }
-        if path.hasPrefix("~/") { path = (environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst(1) }
+        if path.hasPrefix("~/") { path = (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + path.dropFirst(1) }
         let data: Data?
         do { data = try Platform.read(path) } catch {
             throw ConfigError("Cannot read api-key-file \(path) (\(error)); check its path and permissions.")
@@ -23,7 +23,7 @@ public enum APIKeySource {
         guard let data, let text = String(data: data, encoding: .utf8) else {
             throw ConfigError("api-key-file \(path) does not exist or is not text; create it with only the key in it.")
         }
-        let key = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let key = text.trimmed()
         guard !key.isEmpty else { throw ConfigError("api-key-file \(path) is empty; put the key in it.") }
         var warnings: [String] = []
         if Platform.isReadableByOthers(path) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything the config file can set, with the defaults that apply when it does not.
 /// Built by `Config.parse(groups:file:)` from the key file's raw strings, so that validation is
@@ -121,7 +121,7 @@ extension Config {
                 guard let accepted = allowed[key] else {
                     throw ConfigError("\(file): unknown key '\(key)' in [\(group)]; accepted keys are \(allowed.keys.sorted().joined(separator: ", ")).")
                 }
-                let value = raw.trimmingCharacters(in: .whitespaces)
+                let value = raw.trimmed()
                 func bad() -> ConfigError {
                     ConfigError("\(file): [\(group)] \(key) = '\(value)' is not valid; use \(accepted).")
                 }
@@ -222,7 +222,7 @@ extension Config {
 /// Durations as people write them in the config: `90s`, `30m`, `1h`, `1h30m`, or bare seconds.
 public enum Duration {
     public static func parse(_ text: String) -> TimeInterval? {
-        let s = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let s = text.trimmed().lowercased()
         guard !s.isEmpty else { return nil }
         if let plain = Double(s) { return plain >= 0 && plain.isFinite ? plain : nil }
         var total: Double = 0

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One news headline: the single value that is fetched, cached, listed, shown on a bar and notified.
 public struct Headline: Codable, Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// RFC 3339 dates as the APIs send them, with or without fractional seconds, and back out with
 /// milliseconds kept (JSONEncoder's `.iso8601` would drop them).
@@ -7,7 +7,7 @@ public enum ISO8601 {
     private static let plain = Date.ISO8601FormatStyle()
 
     public static func parse(_ text: String) -> Date? {
-        let s = text.trimmingCharacters(in: .whitespaces)
+        let s = text.trimmed()
         if let d = try? withFraction.parse(s) { return d }
         if let d = try? plain.parse(s) { return d }
         return nil

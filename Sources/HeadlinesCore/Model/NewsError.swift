@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every way a refresh can fail, typed where it arises. `message(provider:)` turns it into the
 /// one sentence a person reads. No case ever carries the API key.
@@ -13,6 +13,9 @@ public enum NewsError: Error, Equatable, Sendable {
     case rateLimited(retryAfter: Date?, code: String?, message: String?)
     /// The server failed (5xx).
     case serverError(status: Int, code: String?, message: String?)
+    /// The request asks for more than the plan gives: NewsAPI's HTTP 426 (maximumResultsReached),
+    /// APITube's ER0171 (per_page) and ER0173 (page).
+    case planLimit(status: Int, code: String?, message: String?)
     /// The server refused the request itself (4xx other than the above, bad parameters).
     case badRequest(status: Int, code: String?, message: String?)
     /// The body was not what the API sends: HTML, truncated or invalid JSON, wrong shape.
@@ -28,13 +31,17 @@ public enum NewsError: Error, Equatable, Sendable {
     /// The server redirected a request that carries a key to another origin (`to` names its host
     /// and any explicit port), or from https to plain http: the key was not sent there.
     case keyRedirected(to: String, toPlainHTTP: Bool)
+    /// The server answered OK but with no headlines we can show (an empty list, or none with a
+    /// title and an http(s) link). Counted as a failure so a good cache is kept, marked stale.
+    /// `setting` names what to check, such as "[source] country, category and query".
+    case noHeadlines(setting: String)
 
     /// The server's own words, when it gave a code and message.
     var serverDetail: String {
         let (code, message): (String?, String?)
         switch self {
         case let .invalidKey(c, m), let .forbidden(c, m), let .rateLimited(_, c, m),
-             let .serverError(_, c, m), let .badRequest(_, c, m):
+             let .serverError(_, c, m), let .badRequest(_, c, m), let .planLimit(_, c, m):
             (code, message) = (c, m)
         default:
             return ""
@@ -61,10 +68,12 @@ public enum NewsError: Error, Equatable, Sendable {
         case .forbidden:
             return "\(provider) refused the request\(serverDetail): check that your plan allows it."
         case let .rateLimited(retryAfter, _, _):
-            let when = retryAfter.map { " until \(ISO8601DateFormatter().string(from: $0))" } ?? ""
+            let when = retryAfter.map { " until \(Date.ISO8601FormatStyle().format($0))" } ?? ""
             return "\(provider) is rate-limiting requests\(serverDetail): wait\(when) or lower [refresh] daily-budget."
         case let .serverError(status, _, _):
             return "\(provider) had a server error (HTTP \(status))\(serverDetail): try again later."
+        case let .planLimit(status, _, _):
+            return "\(provider) refused the request under your plan (HTTP \(status))\(serverDetail): lower [source] page-size or check what your plan allows."
         case let .badRequest(status, _, _):
             return "\(provider) refused the request (HTTP \(status))\(serverDetail): check the [source] settings."
         case let .malformedResponse(detail):
@@ -80,19 +89,22 @@ public enum NewsError: Error, Equatable, Sendable {
         case let .keyRedirected(host, toPlainHTTP):
             let target = toPlainHTTP ? "plain http at \(host)" : host
             return "\(provider) redirected to \(target); the API key was not sent there: check [source] base-url."
+        case let .noHeadlines(setting):
+            return "\(provider) returned no headlines: check \(setting)."
         }
     }
 
     /// The same error with every occurrence of `secret` in the server's words replaced.
     public func redacting(_ secret: String?) -> NewsError {
         guard let secret, !secret.isEmpty else { return self }
-        func r(_ s: String?) -> String? { s?.replacingOccurrences(of: secret, with: "[redacted]") }
+        func r(_ s: String?) -> String? { s?.replacingAll(secret, with: "[redacted]") }
         switch self {
         case let .invalidKey(c, m): return .invalidKey(code: r(c), message: r(m))
         case let .forbidden(c, m): return .forbidden(code: r(c), message: r(m))
         case let .rateLimited(d, c, m): return .rateLimited(retryAfter: d, code: r(c), message: r(m))
         case let .serverError(s, c, m): return .serverError(status: s, code: r(c), message: r(m))
         case let .badRequest(s, c, m): return .badRequest(status: s, code: r(c), message: r(m))
+        case let .planLimit(s, c, m): return .planLimit(status: s, code: r(c), message: r(m))
         default: return self
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns what an API put in a title into plain text: HTML entities decoded (users complain about a
 /// raw `&amp;`), runs of whitespace and newlines folded to one space. Markup characters are kept as

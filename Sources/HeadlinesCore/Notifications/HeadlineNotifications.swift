@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns each successful reload into notifications: plans with `NotificationPlanner`, saves the
 /// seen set BEFORE posting (a crash may drop a notification but never repeats one), then hands

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the notification server can do, from GetCapabilities.
 public struct NotificationCapabilities: OptionSet, Sendable, Equatable {
@@ -76,7 +76,7 @@ public enum Markup {
     }
 
     public static func escapeAttribute(_ s: String) -> String {
-        escape(s).replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "'", with: "&apos;")
+        escape(s).replacingAll("\"", with: "&quot;").replacingAll("'", with: "&apos;")
     }
 
     /// Control characters, newlines and bidi overrides replaced by a space or removed, so a title

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decides which headlines of a successful reload become notifications. Pure: the seen set goes
 /// in and comes back updated.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where notifications go: libnotify in the desktop module, a recording fake in tests.
 public protocol Notifier: AnyObject {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The ids of headlines already seen (notified, or deliberately skipped), with when. Bounded: the
 /// most recent `capacity`, none older than `maxAge`. Written atomically before notifications are
@@ -36,11 +36,11 @@ public struct MutedSources: Codable, Equatable, Sendable {
     public init(_ sources: [String] = []) { self.sources = sources }
 
     public func isMuted(_ headline: Headline) -> Bool {
-        sources.contains { $0.caseInsensitiveCompare(headline.source) == .orderedSame }
+        sources.contains { $0.equalsIgnoringCase(headline.source) }
     }
 
     public mutating func mute(_ source: String) -> Bool {
-        guard !sources.contains(where: { $0.caseInsensitiveCompare(source) == .orderedSame }) else { return false }
+        guard !sources.contains(where: { $0.equalsIgnoringCase(source) }) else { return false }
         sources.append(source)
         sources.sort()
         return true
@@ -48,7 +48,7 @@ public struct MutedSources: Codable, Equatable, Sendable {
 
     public mutating func unmute(_ source: String) -> Bool {
         let before = sources.count
-        sources.removeAll { $0.caseInsensitiveCompare(source) == .orderedSame }
+        sources.removeAll { $0.equalsIgnoringCase(source) }
         return sources.count != before
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `headlines list` and `fetch` output: numbered lines for a terminal, or a JSON array for scripts.
 public enum ListRenderer {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// "just now", "12 min ago", "3 h ago", "2 days ago": how old something is, for people.
 public enum RelativeAge {

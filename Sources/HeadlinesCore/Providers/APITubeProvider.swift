@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// APITube's top headlines: `GET {base}/v1/news/top-headlines`, newest first, only the fields we
 /// show (`fl=`, 34 times fewer bytes), key in the `X-API-Key` header and never in the URL.
@@ -24,6 +24,7 @@ public struct APITubeProvider: HeadlineProvider {
     public static let fieldList = "id,title,href,published_at,source.domain,image"
     public let displayName = "APITube"
     public let keyVariable: String? = "APITUBE_API_KEY"
+    public let noHeadlinesSetting = "[source] language and country"
     public var options: Options
     let apiKey: String?
     let transport: HTTPTransport
@@ -55,7 +56,9 @@ public struct APITubeProvider: HeadlineProvider {
         let request = try request()
         try request.checkKeyIsSafe()
         let response = try await transport.get(request)
-        do { return try Self.decode(response, now: now) } catch { throw error.redacting(apiKey) }
+        do {
+            return ProviderSupport.cut(try Self.decode(response, now: now), toPageSize: options.pageSize)
+        } catch { throw error.redacting(apiKey) }
     }
 
     /// Decodes a response: headlines on success, the typed error otherwise (also for `not_ok`
@@ -76,13 +79,20 @@ public struct APITubeProvider: HeadlineProvider {
         return ProviderSupport.newestFirstUnique(results.compactMap { $0.headline(now: now) })
     }
 
+    /// APITube's error codes to the advice that fits: the key (ER0175 invalid, ER0230 expired,
+    /// ER0201/ER0202 missing or malformed, and the rest of ER02xx), the rate (ER0203, ER0204 ban,
+    /// ER0429), the plan (ER0171 per_page, ER0173 page; ER06xx endpoint not on the plan), the
+    /// server (ER0183, ER09xx). Anything else goes by the HTTP status.
     static func mapError(status: Int, code: String?, message: String?, response: HTTPResponse, now: Date) -> NewsError {
         switch code ?? "" {
-        case "ER0175", "ER0230": return .invalidKey(code: code, message: message)
-        case "ER0203", "ER0204":
+        case "ER0203", "ER0204", "ER0429":
             return .rateLimited(retryAfter: ProviderSupport.retryDate(response, now: now), code: code, message: message)
+        case "ER0175", "ER0230", "ER0201", "ER0202": return .invalidKey(code: code, message: message)
+        case let c where c.hasPrefix("ER02"): return .invalidKey(code: code, message: message)
+        case "ER0171", "ER0173": return .planLimit(status: status == 200 ? 400 : status, code: code, message: message)
         case let c where c.hasPrefix("ER06"): return .forbidden(code: code, message: message)
         case "ER0183": return .serverError(status: max(status, 500), code: code, message: message)
+        case let c where c.hasPrefix("ER09"): return .serverError(status: max(status, 500), code: code, message: message)
         default: return ProviderSupport.error(status: status, code: code, message: message, response: response, now: now)
         }
     }

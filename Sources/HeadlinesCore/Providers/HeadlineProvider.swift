@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A source of headlines: builds its request, sends it through a transport, decodes the answer.
 /// Errors thrown are always `NewsError`.
@@ -9,18 +9,27 @@ public protocol HeadlineProvider: Sendable {
     var keyVariable: String? { get }
     /// Fetches the current top headlines, newest first. `now` stands in for a missing or bad date.
     func fetch(now: Date) async throws -> [Headline]
+    /// The settings to check when an OK answer has no usable headlines, for `NewsError.noHeadlines`.
+    var noHeadlinesSetting: String { get }
 }
 
 extension HeadlineProvider {
-    /// Fetch, with any stray error from a transport turned into a `NewsError`.
+    public var noHeadlinesSetting: String { "the [source] settings" }
+
+    /// Fetch, with any stray error from a transport turned into a `NewsError`. An OK answer with
+    /// no usable headlines is `NewsError.noHeadlines`: real APIs send an empty list for a filter
+    /// that matches nothing or a plan that hides everything, and that must not replace a good cache.
     public func fetchHeadlines(now: Date) async throws(NewsError) -> [Headline] {
+        let headlines: [Headline]
         do {
-            return try await fetch(now: now)
+            headlines = try await fetch(now: now)
         } catch let error as NewsError {
             throw error
         } catch {
             throw NewsError.unreachable(detail: String(describing: type(of: error)))
         }
+        guard !headlines.isEmpty else { throw .noHeadlines(setting: noHeadlinesSetting) }
+        return headlines
     }
 }
 
@@ -32,6 +41,13 @@ enum ProviderSupport {
         return items.sorted { $0.publishedAt > $1.publishedAt }.filter { seen.insert($0.id).inserted }
     }
 
+    /// The newest `pageSize` headlines: servers ignore the page size they were sent (a proxy, a
+    /// plan change, a `base-url` pointing elsewhere), and more than asked for must not reach the
+    /// cache, the timeline or the notifications.
+    static func cut(_ headlines: [Headline], toPageSize pageSize: Int) -> [Headline] {
+        Array(headlines.prefix(max(1, pageSize)))
+    }
+
     /// A short, key-free description of why a body is not the JSON we expected.
     static func describeUndecodable(_ body: Data, status: Int) -> String {
         let head = body.prefix(256).drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF })
@@ -41,32 +57,32 @@ enum ProviderSupport {
         return "not JSON, HTTP \(status)"
     }
 
-    /// A URL from an API field, only when it is an absolute http(s) link.
+    /// A URL from an API field, only when it is an absolute http(s) link. Tabs and line breaks
+    /// anywhere in it are removed, as the WHATWG URL parser (every browser) does: APIs that wrap
+    /// long links send them, and URL(string:) would percent-encode them into a broken link.
     static func link(_ s: String?) -> URL? {
-        guard let s = s?.trimmingCharacters(in: .whitespacesAndNewlines), !s.isEmpty,
+        guard let s = s.map(withoutTabsOrNewlines)?.trimmed(), !s.isEmpty,
               let url = URL(string: s), URLPolicy.isOpenable(url) else { return nil }
         return url
+    }
+
+    /// The text without ASCII tab, line feed and carriage return (by scalar: "\r\n" is one Character).
+    static func withoutTabsOrNewlines(_ s: String) -> String {
+        guard s.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return s }
+        return String(String.UnicodeScalarView(s.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }))
     }
 
     /// When a 429 says to come back: `Retry-After` (seconds or an HTTP date) or `X-RateLimit-Reset`
     /// (epoch seconds, or seconds from now when small).
     static func retryDate(_ response: HTTPResponse, now: Date) -> Date? {
-        if let value = response.header("Retry-After")?.trimmingCharacters(in: .whitespaces) {
+        if let value = response.header("Retry-After")?.trimmed() {
             if let seconds = Double(value), seconds >= 0 { return now.addingTimeInterval(seconds) }
-            if let date = httpDate(value) { return date }
+            if let date = HTTPDate.parse(value) { return date }
         }
-        if let value = response.header("X-RateLimit-Reset").flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) {
+        if let value = response.header("X-RateLimit-Reset").flatMap({ Double($0.trimmed()) }) {
             return value > 1_000_000_000 ? Date(timeIntervalSince1970: value) : now.addingTimeInterval(value)
         }
         return nil
-    }
-
-    static func httpDate(_ s: String) -> Date? {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = TimeZone(identifier: "GMT")
-        f.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return f.date(from: s)
     }
 
     /// The typed error for an HTTP status when the body gave nothing more specific.
@@ -74,6 +90,7 @@ enum ProviderSupport {
         switch status {
         case 401: return .invalidKey(code: code, message: message)
         case 402, 403: return .forbidden(code: code, message: message)
+        case 426: return .planLimit(status: status, code: code, message: message)
         case 429: return .rateLimited(retryAfter: retryDate(response, now: now), code: code, message: message)
         case 500...599: return .serverError(status: status, code: code, message: message)
         default: return .badRequest(status: status, code: code, message: message)

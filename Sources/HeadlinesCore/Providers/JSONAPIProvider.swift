@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Any JSON API as a headline source (the seeds' jsonplaceholder widget): a URL plus dotted key
 /// paths to the list and, inside each item, the title, link, date and id. A link can also be
@@ -27,6 +27,7 @@ public struct JSONAPIProvider: HeadlineProvider {
 
     public let displayName: String
     public let keyVariable: String? = nil
+    public let noHeadlinesSetting = "[source] items-path, title-path and link-path"
     public let url: URL
     public let paths: Paths
     let transport: HTTPTransport
@@ -47,53 +48,71 @@ public struct JSONAPIProvider: HeadlineProvider {
     }
 
     public static func decode(_ body: Data, paths: Paths, source: String, now: Date) throws(NewsError) -> [Headline] {
-        guard let root = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) else {
+        guard let root = try? JSONDecoder().decode(JSONValue.self, from: body) else {
             throw .malformedResponse(detail: ProviderSupport.describeUndecodable(body, status: 200))
         }
-        guard let list = value(at: paths.items, in: root) as? [Any] else {
+        guard case let .array(list)? = root.value(at: paths.items) else {
             throw .malformedResponse(detail: "no list at \(paths.items.isEmpty ? "the top level" : "'\(paths.items)'")")
         }
         let headlines = list.compactMap { item -> Headline? in
-            guard let title = string(value(at: paths.title, in: item)).map(TextCleaning.plainTitle), !title.isEmpty else { return nil }
-            var link = paths.link.flatMap { ProviderSupport.link(string(value(at: $0, in: item))) }
+            guard let title = item.value(at: paths.title)?.text.map(TextCleaning.plainTitle), !title.isEmpty else { return nil }
+            var link = paths.link.flatMap { ProviderSupport.link(item.value(at: $0)?.text) }
             if link == nil, let template = paths.linkTemplate { link = ProviderSupport.link(fill(template, from: item)) }
             guard let link else { return nil }
-            let id = paths.id.flatMap { string(value(at: $0, in: item)) } ?? link.absoluteString
-            let date = paths.date.flatMap { string(value(at: $0, in: item)) }.flatMap { ISO8601.parse($0) ?? FeedDates.parse($0) }
-            let itemSource = paths.source.flatMap { string(value(at: $0, in: item)) } ?? link.host ?? source
+            let id = paths.id.flatMap { item.value(at: $0)?.text } ?? link.absoluteString
+            let date = paths.date.flatMap { item.value(at: $0) }.flatMap(Self.date(from:))
+            let itemSource = paths.source.flatMap { item.value(at: $0)?.text } ?? link.host ?? source
             return Headline(id: id, title: title, url: link, source: itemSource, publishedAt: date ?? now)
         }
         return ProviderSupport.newestFirstUnique(headlines)
     }
 
-    /// The value at a dotted path ("data.items", "attributes.title", "list.0.name").
-    static func value(at path: String, in root: Any) -> Any? {
-        guard !path.isEmpty else { return root }
-        var current: Any? = root
-        for key in path.split(separator: ".") {
-            if let dict = current as? [String: Any] { current = dict[String(key)] }
-            else if let array = current as? [Any], let i = Int(key), array.indices.contains(i) { current = array[i] }
-            else { return nil }
-        }
-        return current
-    }
-
-    static func string(_ value: Any?) -> String? {
+    /// A date as JSON APIs send one: RFC 3339, an RFC 822 or other feed-style date, or a Unix
+    /// epoch as a number or a numeric string (Reddit's `created_utc` is `1764460800.0`), in
+    /// seconds or milliseconds told apart by magnitude.
+    static func date(from value: JSONValue) -> Date? {
         switch value {
-        case let s as String: return s
-        case let n as NSNumber: return n.stringValue
+        case let .integer(i): return epoch(Double(i))
+        case let .number(d): return epoch(d)
+        case let .string(s):
+            let t = s.trimmed()
+            if !t.isEmpty, t.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let d = Double(t) { return epoch(d) }
+            return ISO8601.parse(t) ?? FeedDates.parse(t)
         default: return nil
         }
     }
 
-    static func fill(_ template: String, from item: Any) -> String? {
-        var out = template
-        while let open = out.range(of: "{"), let close = out.range(of: "}", range: open.upperBound..<out.endIndex) {
-            let key = String(out[open.upperBound..<close.lowerBound])
-            guard let v = string(value(at: key, in: item)),
-                  let escaped = v.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) else { return nil }
-            out.replaceSubrange(open.lowerBound..<close.upperBound, with: escaped)
+    /// 1e11 seconds is the year 5138 and 1e11 milliseconds is March 1973, so anything from 1e11
+    /// up is milliseconds. Zero and negatives are a missing date, not 1970.
+    static func epoch(_ value: Double) -> Date? {
+        guard value.isFinite, value > 0, value < 1e14 else { return nil }
+        return Date(timeIntervalSince1970: value >= 1e11 ? value / 1000 : value)
+    }
+
+    /// The template with each `{KEY.PATH}` replaced by that value, percent-encoded for a path.
+    static func fill(_ template: String, from item: JSONValue) -> String? {
+        var out = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            out += rest[..<open]
+            let key = String(rest[rest.index(after: open)..<close])
+            guard let v = item.value(at: key)?.text else { return nil }
+            out += percentEncodedForPath(ProviderSupport.withoutTabsOrNewlines(v).trimmed())
+            rest = rest[rest.index(after: close)...]
         }
-        return out
+        return out + rest
+    }
+
+    /// RFC 3986 `pchar` and "/" kept, every other byte of the UTF-8 as %XX (what Foundation's
+    /// `.urlPathAllowed` keeps).
+    static func percentEncodedForPath(_ s: String) -> String {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/".utf8)
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for b in s.utf8 {
+            if allowed.contains(b) { bytes.append(b) }
+            else { bytes += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 0xF)]] }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

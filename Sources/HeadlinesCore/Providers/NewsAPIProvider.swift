@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// NewsAPI.org's top headlines: `GET {base}/v2/top-headlines`, key in the `X-Api-Key` header.
 /// Articles have no id, so the URL is the id; `[Removed]` placeholders are dropped.
@@ -22,6 +22,7 @@ public struct NewsAPIProvider: HeadlineProvider {
 
     public let displayName = "NewsAPI"
     public let keyVariable: String? = "NEWSAPI_API_KEY"
+    public let noHeadlinesSetting = "[source] country, category and query"
     public var options: Options
     let apiKey: String?
     let transport: HTTPTransport
@@ -42,7 +43,7 @@ public struct NewsAPIProvider: HeadlineProvider {
         if !options.query.isEmpty { items.append(URLQueryItem(name: "q", value: options.query)) }
         items.append(URLQueryItem(name: "pageSize", value: String(options.pageSize)))
         components.queryItems = items
-        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingAll("+", with: "%2B")
         return HTTPRequest(url: components.url!, headers: ["X-Api-Key": apiKey, "Accept": "application/json"],
                            carriesKey: true)
     }
@@ -51,7 +52,9 @@ public struct NewsAPIProvider: HeadlineProvider {
         let request = try request()
         try request.checkKeyIsSafe()
         let response = try await transport.get(request)
-        do { return try Self.decode(response, now: now) } catch { throw error.redacting(apiKey) }
+        do {
+            return ProviderSupport.cut(try Self.decode(response, now: now), toPageSize: options.pageSize)
+        } catch { throw error.redacting(apiKey) }
     }
 
     public static func decode(_ response: HTTPResponse, now: Date) throws(NewsError) -> [Headline] {
@@ -75,12 +78,28 @@ public struct NewsAPIProvider: HeadlineProvider {
         case "apiKeyExhausted", "rateLimited":
             return .rateLimited(retryAfter: ProviderSupport.retryDate(response, now: now), code: code, message: message)
         case "unexpectedError": return .serverError(status: max(status, 500), code: code, message: message)
-        case "parameterInvalid", "parametersMissing", "sourcesTooMany", "sourceDoesNotExist", "maximumResultsReached":
+        case "maximumResultsReached": return .planLimit(status: status == 200 ? 426 : status, code: code, message: message)
+        case "parameterInvalid", "parametersMissing", "sourcesTooMany", "sourceDoesNotExist":
             return .badRequest(status: status == 200 ? 400 : status, code: code, message: message)
         default:
             return ProviderSupport.error(status: status == 200 ? 400 : status, code: code, message: message,
                                          response: response, now: now)
         }
+    }
+
+    /// NewsAPI appends the outlet to most titles ("Storm hits coast - BBC News") while the source
+    /// is shown beside the title anyway: drop a last ` - `, ` | `, ` – ` or ` — ` part that names
+    /// the article's own source (ignoring case). Kept when it names something else, or when
+    /// nothing would be left.
+    static func removingOwnOutlet(_ title: String, source: String?) -> String {
+        guard let source = source?.trimmed(), !source.isEmpty else { return title }
+        for separator in [" - ", " | ", " – ", " — "] {
+            guard let cut = title.ranges(of: separator).last,
+                  title[cut.upperBound...].trimmed().equalsIgnoringCase(source) else { continue }
+            let head = title[..<cut.lowerBound].trimmed()
+            if !head.isEmpty { return head }
+        }
+        return title
     }
 
     struct Envelope: Decodable {
@@ -104,7 +123,7 @@ public struct NewsAPIProvider: HeadlineProvider {
                   let link = ProviderSupport.link(url) else { return nil }
             let summary = description.map(TextCleaning.plainTitle).flatMap { $0.isEmpty || $0 == "[Removed]" ? nil : $0 }
             let name = source?.name.map(TextCleaning.plainTitle).flatMap { $0.isEmpty ? nil : $0 }
-            return Headline(id: link.absoluteString, title: title, url: link,
+            return Headline(id: link.absoluteString, title: NewsAPIProvider.removingOwnOutlet(title, source: name), url: link,
                             source: name ?? link.host ?? "", publishedAt: publishedAt.flatMap(ISO8601.parse) ?? now,
                             imageURL: ProviderSupport.link(urlToImage), summary: summary)
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Builds the configured provider. The only place that knows every provider kind.
 public enum ProviderFactory {

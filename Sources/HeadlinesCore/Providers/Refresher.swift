@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One refresh, the same for the CLI and the host: fetch, then on success replace the cache and
 /// record the success; on failure record the failure and leave the cache exactly as it was.

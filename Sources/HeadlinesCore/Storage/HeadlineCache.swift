@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The last good headlines and when they were fetched, shared by every process (CLI, host, bars)
 /// the way a phone app and its widget share one App Group file.

@@ -1,6 +1,6 @@
 // The only file in the core that talks to libc: durable writes need fsync and rename, which
-// Foundation does not expose with the guarantees we want.
-import Foundation
+// FoundationEssentials does not expose with the guarantees we want.
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -29,9 +29,9 @@ enum Platform {
     /// Writes `data` to `path` so that a reader sees either the old or the new file, whole, even
     /// after a crash or power loss: temporary file in the same folder, fsync, rename, fsync folder.
     static func writeAtomically(_ data: Data, to path: String, mode: mode_t = 0o600) throws {
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = PathText.directory(of: path)
         try mkdirs(dir)
-        let tmp = dir + "/." + (path as NSString).lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let tmp = dir + "/." + PathText.lastComponent(of: path) + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw SystemError(call: "open", path: tmp, errno: errno) }
         var ok = false
@@ -97,7 +97,7 @@ enum Platform {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return 0 }
         var removed = 0
         for name in names where name.hasPrefix(".") {
-            guard let range = name.range(of: ".tmp-") else { continue }
+            guard let range = name.firstRange(of: ".tmp-") else { continue }
             let pidText = name[range.upperBound...].prefix(while: { $0.isNumber })
             guard let pid = Int32(pidText), pid != getpid() else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH, unlink(directory + "/" + name) == 0 { removed += 1 }

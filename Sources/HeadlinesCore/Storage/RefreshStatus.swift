@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What happened at the last refresh attempts, kept apart from the cache so that a failed fetch
 /// leaves the cache byte-for-byte as it was. `list` and `status` read it.

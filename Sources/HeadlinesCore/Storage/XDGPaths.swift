@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where `headlines` keeps things, per the XDG base directory spec. Built from an environment
 /// dictionary so tests can point everything at a temporary folder.
@@ -9,7 +9,7 @@ public struct XDGPaths: Sendable, Equatable {
     public var runtimeDir: String
 
     public init(environment: [String: String]) {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         func dir(_ key: String, _ fallback: String) -> String {
             // The spec says relative paths are invalid and must be ignored.
             if let v = environment[key], v.hasPrefix("/") { return v }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Performs network reloads within the daily budget: every attempt is written to the ledger
 /// before the request goes out, so a crash mid-request still counts it. Used by the host and by

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The budget ledger in `$XDG_STATE_HOME/headlines/ledger.json`.
 public struct LedgerStore: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The host's decision at each wake-up, as a pure function so that tests can drive a simulated
 /// week with a manual clock through exactly the logic the GLib loop runs.

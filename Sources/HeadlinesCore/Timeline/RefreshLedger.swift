@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every network reload attempt of the last 24 hours, and how the last ones went. Persisted
 /// before each request is sent, so no restart or crash loop can spend more than the budget.

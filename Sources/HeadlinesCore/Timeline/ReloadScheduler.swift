@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decides when the next network reload may happen: a pure function of the time, the ledger, the
 /// timeline's wish and the budget. Only the main loop reads the clock and arms a timer for it.

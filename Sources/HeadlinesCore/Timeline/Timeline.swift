@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// WidgetKit's reload policies: when the provider wants its next timeline.
 public enum ReloadPolicy: Codable, Equatable, Sendable {

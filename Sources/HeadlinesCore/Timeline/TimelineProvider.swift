@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// WidgetKit's three questions, asked of a source of entries.
 public protocol TimelineProvider: Sendable {
@@ -131,6 +131,6 @@ public enum Backoff {
     public static func delay(afterFailures failures: Int, interval: TimeInterval) -> TimeInterval {
         guard failures > 0 else { return interval }
         let exponent = min(failures - 1, 20)
-        return min(max(interval, 1), first * pow(2, Double(exponent)))
+        return min(max(interval, 1), first * Double(1 << exponent))
     }
 }

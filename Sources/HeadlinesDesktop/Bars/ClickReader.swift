@@ -1,5 +1,6 @@
 import CGLibNotify
-import Foundation
+import FoundationEssentials
+import HeadlinesCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,9 +32,9 @@ public enum ClickReader {
 
     /// `{"button":1,...}` or `1`.
     static func button(in line: Data) -> Int? {
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        let text = String(decoding: line, as: UTF8.self).trimmed()
         if let n = Int(text) { return n }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
-        return (object["button"] as? NSNumber)?.intValue
+        struct Click: Decodable { var button: Int }
+        return (try? JSONDecoder().decode(Click.self, from: Data(text.utf8)))?.button
     }
 }

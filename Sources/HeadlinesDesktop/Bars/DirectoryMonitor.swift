@@ -1,5 +1,5 @@
 import CGLibNotify
-import Foundation
+import FoundationEssentials
 
 /// GFileMonitor on a folder: calls back on the loop when a file in it is created, changed, or
 /// renamed into place (atomic writes arrive as a rename). Owns the monitor; released on deinit.

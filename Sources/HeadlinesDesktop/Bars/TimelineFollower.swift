@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HeadlinesCore
 
 /// What every bar copy runs, host or not: it follows the host's published timeline (GFileMonitor

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,7 +8,7 @@ extension HostLock {
     /// lock), then calls `acquired` on the loop. Costs no wake-ups while waiting.
     public func waitUntilAcquired(_ acquired: @escaping @Sendable @GLibActor () -> Void) {
         let path = self.path
-        let thread = Thread { [self] in
+        BackgroundThread.start(name: "headlines-lock-wait") { [self] in
             while !Task.isCancelled {
                 let f = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
                 if f < 0 { sleep(5); continue }
@@ -24,6 +24,5 @@ extension HostLock {
                 sleep(1)
             }
         }
-        thread.start()
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import HeadlinesCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,7 +18,7 @@ public final class HostLock: @unchecked Sendable {
     /// True when this process now holds the lock.
     public func tryAcquire() -> Bool {
         if fd >= 0 { return true }
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = PathText.directory(of: path)
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
         let f = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -40,6 +41,6 @@ public final class HostLock: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 32)
         let n = read(f, &buffer, buffer.count)
         guard n > 0 else { return nil }
-        return Int32(String(decoding: buffer[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        return Int32(String(decoding: buffer[0..<n], as: UTF8.self).trimmed())
     }
 }

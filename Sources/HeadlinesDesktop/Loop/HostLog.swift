@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One line per event on stderr. Under systemd (JOURNAL_STREAM set) each line starts with the
 /// sd-daemon priority prefix (`<6>` info, `<4>` warning, `<3>` error) that journald turns into the
@@ -20,6 +23,11 @@ public enum HostLog {
             let tag = level == .info ? "" : level == .warning ? "warning: " : "error: "
             line = "headlines: \(tag)\(flat)\n"
         }
-        FileHandle.standardError.write(Data(line.utf8))
+        var bytes = Array(line.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; return }
+            bytes = bytes.dropFirst(n)
+        }
     }
 }

@@ -1,5 +1,5 @@
 import CGLibNotify
-import Foundation
+import FoundationEssentials
 
 /// Thin wrappers over the default GLib main context: the loop itself, one-shot timers and Unix
 /// signal handlers. All run on the main thread; every closure handed to GLib is boxed, retained,

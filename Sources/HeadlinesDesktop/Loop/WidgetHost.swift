@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import HeadlinesCore
 
 /// What the host runs, rebuilt from the config at start and on SIGHUP.
@@ -150,7 +153,7 @@ public final class WidgetHost {
         if let result {
             timeline = result.timeline.shifted(by: max(0, Date().timeIntervalSince(started)))
             lastReload = started
-            let took = String(format: "%.0f ms", Date().timeIntervalSince(started) * 1000)
+            let took = NumberText.fixed(Date().timeIntervalSince(started) * 1000, 0) + " ms"
             if let failure = result.failure {
                 lastResult = failure.message
                 HostLog.warning("reload failed in \(took): \(failure.message)")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HeadlinesCore
 
 /// Connects the host to notifications: each successful reload goes through

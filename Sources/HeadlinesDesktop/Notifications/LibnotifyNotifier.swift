@@ -1,5 +1,5 @@
 import CGLibNotify
-import Foundation
+import FoundationEssentials
 import HeadlinesCore
 
 /// Posts headlines through libnotify. Every libnotify call runs on a `NotificationWorker`, so the

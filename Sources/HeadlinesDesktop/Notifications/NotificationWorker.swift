@@ -1,5 +1,6 @@
 import CGLibNotify
-import Foundation
+import Dispatch
+import Synchronization
 
 /// A thread with its own GMainContext and loop where every libnotify call happens. libnotify's
 /// calls are synchronous D-Bus calls that can block for 25 s; here they block this thread, never
@@ -7,9 +8,8 @@ import Foundation
 /// closes) are dispatched here too.
 final class NotificationWorker: @unchecked Sendable {
     private let context: OpaquePointer
-    private let lock = NSLock()
-    private var pending = 0
-    private var droppedWarned = false
+    private struct Queue { var pending = 0; var droppedWarned = false }
+    private let queue = Mutex(Queue())
     /// More jobs than this waiting (a server that hangs) and new ones are dropped, with one warning.
     let maxPending = 32
 
@@ -17,14 +17,12 @@ final class NotificationWorker: @unchecked Sendable {
         context = g_main_context_new()
         nonisolated(unsafe) let context = self.context
         let ready = DispatchSemaphore(value: 0)
-        let thread = Thread {
+        BackgroundThread.start(name: name) {
             g_main_context_push_thread_default(context)
             let loop = g_main_loop_new(context, 0)
             ready.signal()
             g_main_loop_run(loop)
         }
-        thread.name = name
-        thread.start()
         ready.wait()
     }
 
@@ -37,16 +35,18 @@ final class NotificationWorker: @unchecked Sendable {
     /// Queues `body` on the worker and returns at once. Returns false when it was dropped.
     @discardableResult
     func submit(_ body: @escaping () -> Void) -> Bool {
-        lock.lock()
-        guard pending < maxPending else {
-            let warn = !droppedWarned
-            droppedWarned = true
-            lock.unlock()
+        let (accepted, warn) = queue.withLock { q -> (Bool, Bool) in
+            guard q.pending < maxPending else {
+                defer { q.droppedWarned = true }
+                return (false, !q.droppedWarned)
+            }
+            q.pending += 1
+            return (true, false)
+        }
+        guard accepted else {
             if warn { HostLog.warning("the notification server is not answering; dropping notifications until it does") }
             return false
         }
-        pending += 1
-        lock.unlock()
         let box = Unmanaged.passRetained(Job(body, self)).toOpaque()
         g_main_context_invoke_full(context, G_PRIORITY_DEFAULT, { data in
             let job = Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue()
@@ -58,10 +58,10 @@ final class NotificationWorker: @unchecked Sendable {
     }
 
     private func finished() {
-        lock.lock()
-        pending -= 1
-        if pending == 0 { droppedWarned = false }
-        lock.unlock()
+        queue.withLock { q in
+            q.pending -= 1
+            if q.pending == 0 { q.droppedWarned = false }
+        }
     }
 
     /// Runs `body` on the worker and waits for it (tests, shutdown).

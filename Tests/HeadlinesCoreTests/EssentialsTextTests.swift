@@ -1,0 +1,72 @@
+import Foundation
+import XCTest
+@testable import HeadlinesCore
+
+/// The FoundationEssentials stand-ins for Foundation's ICU-backed helpers, checked against what
+/// Foundation itself answers (tests may import Foundation).
+final class EssentialsTextTests: XCTestCase {
+    func testTrimmedMatchesFoundationOnWhitespaceAndNewlines() {
+        for s in ["", "   ", " a ", "\t\n a b \r\n", "a", "\u{00A0}x\u{2003}", "x\n", "\n\nx y\n\n"] {
+            XCTAssertEqual(s.trimmed(), s.trimmingCharacters(in: .whitespacesAndNewlines), "for \(s.debugDescription)")
+        }
+    }
+
+    func testReplacingAllAndCaseInsensitiveEquality() {
+        XCTAssertEqual("a+b+c".replacingAll("+", with: "%2B"), "a%2Bb%2Bc")
+        XCTAssertEqual("key key".replacingAll("key", with: "[redacted]"), "[redacted] [redacted]")
+        XCTAssertEqual("abc".replacingAll("", with: "x"), "abc")
+        XCTAssertTrue("BBC News".equalsIgnoringCase("bbc news"))
+        XCTAssertTrue("Über".equalsIgnoringCase("über"))
+        XCTAssertFalse("BBC".equalsIgnoringCase("CBS"))
+        XCTAssertEqual("a\u{7}b\u{1B}[31mc\u{9B}".removingControlCharacters(), "ab[31mc")
+    }
+
+    func testFixedDecimalsMatchPrintf() {
+        for (value, decimals) in [(0.0, 0), (12.4, 0), (12.6, 0), (3.14159, 2), (-2.5, 1), (1234.5678, 3), (0.05, 1), (-0.04, 1), (7, 2)] {
+            let expected = String(format: "%.\(decimals)f", value).replacingOccurrences(of: "-0.0", with: "0.0")
+            XCTAssertEqual(NumberText.fixed(value, decimals), expected, "\(value) to \(decimals) places")
+        }
+        XCTAssertEqual(NumberText.padded(7, width: 2), "07")
+        XCTAssertEqual(NumberText.padded(123, width: 2), "123")
+    }
+
+    func testPathPiecesAsNSStringGaveThem() {
+        let cases: [(String, String, String)] = [
+            ("/a/b/c", "/a/b", "c"), ("/a/b/", "/a", "b"), ("/c", "/", "c"), ("c", "", "c"),
+            ("a/b", "a", "b"), ("/", "/", "/"), ("/a/.x.tmp-1", "/a", ".x.tmp-1"),
+        ]
+        for (path, directory, last) in cases {
+            XCTAssertEqual(PathText.directory(of: path), directory, "directory of \(path)")
+            XCTAssertEqual(PathText.lastComponent(of: path), last, "last component of \(path)")
+        }
+    }
+
+    func testHTTPDatesInAllThreeFormsAgreeWithDateFormatter() {
+        let expected = Date(timeIntervalSince1970: 784_111_777) // Sun, 06 Nov 1994 08:49:37 GMT
+        XCTAssertEqual(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT"), expected)
+        XCTAssertEqual(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT"), expected)
+        XCTAssertEqual(HTTPDate.parse("Sun Nov  6 08:49:37 1994"), expected)
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(identifier: "GMT")
+        f.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        for text in ["Tue, 01 Dec 2026 09:16:20 GMT", "Thu, 29 Feb 2024 23:59:59 GMT", "Wed, 31 Dec 1969 00:00:00 GMT"] {
+            XCTAssertEqual(HTTPDate.parse(text), f.date(from: text), text)
+        }
+        for bad in ["", "tomorrow", "Sun, 06 Nov 1994 25:49:37 GMT", "Sun, 06 Foo 1994 08:49:37 GMT", "Sun, 06 Nov 1994 08:49 GMT"] {
+            XCTAssertNil(HTTPDate.parse(bad), bad)
+        }
+    }
+
+    func testJSONValueWalksPathsAndPrintsNumbersLikeNSNumber() throws {
+        let v = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"a":{"b":[{"c":42},{"c":1.5}]},"s":"x","n":null,"t":true}"#.utf8))
+        XCTAssertEqual(v.value(at: "a.b.0.c")?.text, "42")
+        XCTAssertEqual(v.value(at: "a.b.1.c")?.text, "1.5")
+        XCTAssertEqual(v.value(at: "s")?.text, "x")
+        XCTAssertNil(v.value(at: "n")?.text)
+        XCTAssertNil(v.value(at: "t")?.text)
+        XCTAssertNil(v.value(at: "a.b.2.c"))
+        XCTAssertNil(v.value(at: "s.x"))
+        XCTAssertEqual(JSONAPIProvider.percentEncodedForPath("a b/ü?#"), "a%20b/%C3%BC%3F%23")
+    }
+}
