@@ -18,16 +18,18 @@ final class CurlBatch {
     private let multi: UnsafeMutableRawPointer
     private let limits: TransportLimits
     private let userAgent: String
+    private let tally: RequestTally?
     private var jobs: [Job]
     private var results: [Result<HTTPResponse, NewsError>?]
     private var waiting: [Int]
     private var active: [UnsafeMutableRawPointer: (job: Int, transfer: CurlTransfer)] = [:]
 
-    init?(_ requests: [HTTPRequest], limits: TransportLimits, userAgent: String) {
+    init?(_ requests: [HTTPRequest], limits: TransportLimits, userAgent: String, tally: RequestTally?) {
         guard let multi = curl_multi_init() else { return nil }
         self.multi = multi
         self.limits = limits
         self.userAgent = userAgent
+        self.tally = tally
         jobs = requests.map { Job(request: $0) }
         results = Array(repeating: nil, count: requests.count)
         waiting = Array(requests.indices)
@@ -76,6 +78,7 @@ final class CurlBatch {
             return
         }
         active[transfer.handle] = (index, transfer)
+        if request.carriesKey { tally?.countKeyedRequest() }
     }
 
     /// Handles every finished transfer; returns how many there were.

@@ -13,13 +13,17 @@ import HeadlinesCore
 public struct CurlTransport: HTTPTransport {
     public var limits: TransportLimits
     public var userAgent: String
+    /// Counts every key-bearing request sent, redirect hops included, for the budget.
+    public var tally: RequestTally?
 
     /// `curl_global_init`, exactly once per process, before the first handle.
     private static let initialised: Bool = headlines_curl_global_init_default() == CURLE_OK
 
-    public init(limits: TransportLimits = TransportLimits(), userAgent: String = "headlines/\(HeadlinesVersion.string)") {
+    public init(limits: TransportLimits = TransportLimits(), userAgent: String = "headlines/\(HeadlinesVersion.string)",
+                tally: RequestTally? = nil) {
         self.limits = limits
         self.userAgent = userAgent
+        self.tally = tally
     }
 
     public func get(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -33,7 +37,7 @@ public struct CurlTransport: HTTPTransport {
     /// The whole batch, synchronously.
     func fetch(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, NewsError>] {
         guard !requests.isEmpty else { return [] }
-        guard Self.initialised, let batch = CurlBatch(requests, limits: limits, userAgent: userAgent) else {
+        guard Self.initialised, let batch = CurlBatch(requests, limits: limits, userAgent: userAgent, tally: tally) else {
             return requests.map { _ in .failure(.unreachable(detail: "libcurl could not start")) }
         }
         return batch.run()

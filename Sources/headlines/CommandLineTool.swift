@@ -87,7 +87,8 @@ struct AppContext {
 
     /// The host's setup from this context: the provider, its timeline provider and the budget.
     func hostSetup() throws(ConfigError) -> HostSetup {
-        let refresher = Refresher(provider: try makeProvider(), cache: cache, statusStore: statusStore)
+        let tally = RequestTally()
+        let refresher = Refresher(provider: try makeProvider(tally: tally), cache: cache, statusStore: statusStore)
         var timelineProvider = HeadlinesTimelineProvider(refresher: refresher, interval: config.interval,
                                                          rotate: config.rotate,
                                                          mutedFile: StateFile(path: paths.mutedFile, what: "muted-sources"),
@@ -95,13 +96,14 @@ struct AppContext {
         timelineProvider.rotationTail = config.timeout + config.rotate
         return HostSetup(providerName: config.provider.displayName, provider: timelineProvider,
                          scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: config.dailyBudget)),
-                         interval: config.interval)
+                         interval: config.interval, tally: tally)
     }
 
-    func makeProvider() throws(ConfigError) -> HeadlineProvider {
+    /// The configured provider on the libcurl transport; `tally` counts its key-bearing requests.
+    func makeProvider(tally: RequestTally? = nil) throws(ConfigError) -> HeadlineProvider {
         let resolved = try APIKeySource.resolve(for: config.provider, config: config, environment: environment)
         resolved.warnings.forEach { Output.error("headlines: warning: \($0)") }
-        let transport = CurlTransport(limits: TransportLimits(timeout: config.timeout))
+        let transport = CurlTransport(limits: TransportLimits(timeout: config.timeout), tally: tally)
         return ProviderFactory.make(config: config, apiKey: resolved.key, transport: transport,
                                     feedStore: FeedStateStore(path: paths.feedStateFile))
     }

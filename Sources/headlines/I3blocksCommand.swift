@@ -59,7 +59,8 @@ enum I3blocksCommand {
         let lock = HostLock(path: paths.hostLockFile)
         guard lock.tryAcquire(), let setup = try? context.hostSetup() else { return }
         let reloader = BudgetedReloader(provider: setup.provider, scheduler: setup.scheduler,
-                                        ledgerStore: LedgerStore(path: paths.ledgerFile), now: now, warn: warn)
+                                        ledgerStore: LedgerStore(path: paths.ledgerFile), now: now,
+                                        tally: setup.tally, warn: warn)
         if let failure = blockingAwait({ await reloader.reload(now: now) })?.failure {
             Output.error("headlines: \(failure.message)")
         }

@@ -46,6 +46,17 @@ final class CurlRedirectTests: XCTestCase {
         XCTAssertEqual(server.requests.last?.header("x-api-key"), "k")
     }
 
+    func testTheTallyCountsEveryKeyedHopAndNoUnkeyedOne() async throws {
+        server.route("/a", redirect(to: "/b"))
+        server.route("/b", .json(Data("{}".utf8)))
+        let tally = RequestTally()
+        let transport = CurlTransport(tally: tally)
+        _ = try await transport.get(HTTPRequest(url: url("/a"), headers: ["X-Api-Key": "k"], carriesKey: true))
+        XCTAssertEqual(tally.take(), 2)
+        _ = try await transport.get(HTTPRequest(url: url("/a")))
+        XCTAssertEqual(tally.take(), 0)
+    }
+
     func testRedirectLoopStopsAfterFiveRedirects() async throws {
         server.route("/loop", redirect(to: "/loop"))
         do {

@@ -55,6 +55,27 @@ final class RefreshLedgerTests: XCTestCase {
         XCTAssertEqual(RefreshLedger.union([dates[2], dates[0]], [dates[1]]), [dates[0], dates[1], dates[2]])
     }
 
+    func testEveryKeyedRequestARedirectMadeCountsAgainstTheBudget() async {
+        // Given a reloader whose transport sends 3 keyed requests for one reload (two same-origin
+        // redirects), and a budget of 5
+        let tally = RequestTally()
+        let provider = FakeTimelineProvider(during: { _ in (0..<3).forEach { _ in tally.countKeyedRequest() } }) {
+            .after($0.addingTimeInterval(60))
+        }
+        let reloader = BudgetedReloader(provider: provider, scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: 5)),
+                                        ledgerStore: LedgerStore(path: dir.ledgerFile), now: monday, tally: tally, warn: { _ in })
+
+        // When it reloads once
+        _ = await reloader.reload(now: monday)
+
+        // Then the ledger, in memory and on disk, holds 3 attempts: 2 of the 5 are left
+        XCTAssertEqual(reloader.ledger.attempts.count, 3)
+        XCTAssertEqual(reloader.remaining(now: monday.addingTimeInterval(1)), 2)
+        let fresh = BudgetedReloader(provider: provider, scheduler: reloader.scheduler,
+                                     ledgerStore: LedgerStore(path: dir.ledgerFile), now: monday, warn: { _ in })
+        XCTAssertEqual(fresh.remaining(now: monday.addingTimeInterval(1)), 2)
+    }
+
     func testReReadingTheLedgerDoesNotCountAnAttemptTwice() async {
         // Given a reloader that has made 3 attempts at sub-millisecond times
         let provider = FakeTimelineProvider { .after($0.addingTimeInterval(60)) }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Keyless headlines from RSS, Atom and JSON Feed: every configured feed is fetched with a
 /// conditional GET (an unchanged feed costs a 304 and no parse), parsed by `FeedParser`, and the

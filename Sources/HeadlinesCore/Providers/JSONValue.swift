@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Any JSON document, decoded with JSONDecoder (no JSONSerialization, no NSNumber): what the
 /// `json` provider walks with its dotted paths. Integers stay exact; other numbers are Doubles.
-public enum JSONValue: Decodable, Equatable, Sendable {
+public enum JSONValue: Codable, Equatable, Sendable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -20,6 +20,19 @@ public enum JSONValue: Decodable, Equatable, Sendable {
         else if let s = try? c.decode(String.self) { self = .string(s) }
         else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
         else { self = .object(try c.decode([String: JSONValue].self)) }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .null: try c.encodeNil()
+        case let .bool(b): try c.encode(b)
+        case let .integer(i): try c.encode(i)
+        case let .number(d): try c.encode(d)
+        case let .string(s): try c.encode(s)
+        case let .array(a): try c.encode(a)
+        case let .object(o): try c.encode(o)
+        }
     }
 
     /// The value at a dotted path ("data.items", "attributes.title", "list.0.name"); "" is self.

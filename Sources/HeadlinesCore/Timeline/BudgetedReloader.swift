@@ -7,13 +7,16 @@ public final class BudgetedReloader: @unchecked Sendable {
     public let provider: TimelineProvider
     public let scheduler: ReloadScheduler
     public let ledgerStore: LedgerStore
+    /// Key-bearing requests the transport really sent (redirect hops included), if it counts.
+    private let tally: RequestTally?
     private let warn: @Sendable (String) -> Void
     /// The ledger as last seen, kept in memory too, so that a read-only or full disk still cannot
     /// make the budget forget attempts.
     public private(set) var ledger: RefreshLedger
 
     public init(provider: TimelineProvider, scheduler: ReloadScheduler, ledgerStore: LedgerStore,
-                now: Date, warn: @escaping @Sendable (String) -> Void) {
+                now: Date, tally: RequestTally? = nil, warn: @escaping @Sendable (String) -> Void) {
+        self.tally = tally
         self.provider = provider
         self.scheduler = scheduler
         self.ledgerStore = ledgerStore
@@ -57,7 +60,15 @@ public final class BudgetedReloader: @unchecked Sendable {
         let failuresBefore = ledger.consecutiveFailures
         ledger.recordAttempt(at: now)
         persist()
+        _ = tally?.take()
         let result = await provider.timeline(now: now, consecutiveFailures: failuresBefore)
+        // A redirect the API answered on its own origin is one more request on its quota: each
+        // one beyond the attempt recorded above counts too, a few milliseconds apart so that the
+        // ledger's merge (which treats attempts within 2 ms as one) keeps them all.
+        let sent = tally?.take() ?? 0
+        for extra in stride(from: 1, to: sent, by: 1) {
+            ledger.recordAttempt(at: now.addingTimeInterval(Double(extra) * 0.003))
+        }
         if let failure = result.failure {
             ledger.recordFailure(retryAfter: failure.error.retryAfter)
         } else {

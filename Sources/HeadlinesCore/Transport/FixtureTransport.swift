@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Answers requests from files instead of the network, by URL path. The demo runs the real
 /// providers' decoding path on the bundled fixtures through it; tests use it as an offline server.

@@ -10,8 +10,12 @@ public struct HostSetup: Sendable {
     public var provider: TimelineProvider
     public var scheduler: ReloadScheduler
     public var interval: TimeInterval
+    /// What the provider's transport really sent, so redirects count against the budget.
+    public var tally: RequestTally?
 
-    public init(providerName: String, provider: TimelineProvider, scheduler: ReloadScheduler, interval: TimeInterval) {
+    public init(providerName: String, provider: TimelineProvider, scheduler: ReloadScheduler, interval: TimeInterval,
+                tally: RequestTally? = nil) {
+        self.tally = tally
         self.providerName = providerName
         self.provider = provider
         self.scheduler = scheduler
@@ -64,7 +68,7 @@ public final class WidgetHost {
         let now = Date()
         self.reloader = BudgetedReloader(provider: setup.provider, scheduler: setup.scheduler,
                                          ledgerStore: LedgerStore(path: paths.ledgerFile), now: now,
-                                         warn: { HostLog.warning($0) })
+                                         tally: setup.tally, warn: { HostLog.warning($0) })
         self.timeline = Timeline(entries: [setup.provider.placeholder()], policy: .never)
     }
 
@@ -207,7 +211,7 @@ public final class WidgetHost {
             setup = next
             reloader = BudgetedReloader(provider: next.provider, scheduler: next.scheduler,
                                         ledgerStore: LedgerStore(path: paths.ledgerFile), now: Date(),
-                                        warn: { HostLog.warning($0) })
+                                        tally: next.tally, warn: { HostLog.warning($0) })
             HostLog.info("SIGHUP: configuration re-read; provider \(next.providerName), interval \(Duration.format(next.interval))")
             let muted = StateFile<MutedSources>(path: paths.mutedFile, what: "muted-sources").load(now: Date(), warn: { HostLog.warning($0) })
             for source in muted?.sources ?? [] { hide(source: source) }
