@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FeedXML
 
 /// Dates as feeds write them: RFC 822 (`Mon, 02 Jan 2006 15:04:05 -0700`, named and military
 /// zones), RFC 3339 with or without a fraction, and the broken variants seen in the wild (no day
@@ -7,9 +8,9 @@ import Foundation
 public enum FeedDates {
     /// The instant `text` names, or nil when it is not a date this reader recognises.
     public static func parse(_ text: String) -> Date? {
-        var s = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        var s = text.trimmingWhitespace.lowercased()
         if s.hasSuffix(")"), let open = s.lastIndex(of: "(") {
-            s = String(s[..<open]).trimmingCharacters(in: .whitespaces)
+            s = s[..<open].trimmingWhitespace
         }
         guard !s.isEmpty, s.count < 80 else { return nil }
         if s.prefix(4).allSatisfy(\.isASCIIDigit), let date = rfc3339(s) { return date }
@@ -135,7 +136,7 @@ public enum FeedDates {
     /// letters. RFC 822 printed the military signs backwards (RFC 1123 §5.2.14); these are the real
     /// ones: A is UTC+1, N is UTC-1.
     private static func zoneOffset(_ zone: Substring) -> Int? {
-        let z = zone.trimmingCharacters(in: .whitespaces)
+        let z = zone.trimmingWhitespace
         if let hours = namedZones[z] { return hours * 3600 }
         if z.count == 1, let letter = z.unicodeScalars.first, ("a"..."y").contains(letter), letter != "j" {
             let v = Int(letter.value) - 0x61 + 1
