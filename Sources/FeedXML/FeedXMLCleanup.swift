@@ -10,7 +10,8 @@ internal import CLibXML2
 ///   declaring them (`&nbsp;`, `&eacute;`: the whole HTML 4 table, libxml2's own), and the five
 ///   predefined ones too, because libxml2 2.9 in recovery mode drops named references that follow
 ///   any earlier error, where character references survive. A `&` that starts no known reference
-///   becomes `&#38;`. CDATA sections and comments are left alone.
+///   becomes `&#38;`, and a `<` that cannot start markup ("1 < 2") becomes `&#60;`. CDATA sections
+///   and comments are left alone.
 enum FeedXMLCleanup {
     static func clean(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
@@ -31,6 +32,11 @@ enum FeedXMLCleanup {
                     i = skip
                     continue
                 }
+                if i + 1 == bytes.count || startsNoMarkup(bytes[i + 1]) {
+                    out.append(contentsOf: "&#60;".utf8)
+                    i += 1
+                    continue
+                }
             }
             if b == UInt8(ascii: "&") {
                 i = reference(bytes, at: i, into: &out)
@@ -44,6 +50,11 @@ enum FeedXMLCleanup {
             i += 1
         }
         return out
+    }
+
+    /// A `<` followed by one of these ("1 < 2", "a <= b") starts no markup: it is text.
+    private static func startsNoMarkup(_ b: UInt8) -> Bool {
+        ASCII.isSpace(b) || (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "=") || b == UInt8(ascii: "<")
     }
 
     private static func isAllowed(_ b: UInt8) -> Bool { b >= 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
