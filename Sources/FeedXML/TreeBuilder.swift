@@ -115,7 +115,7 @@ final class TreeBuilder {
     /// libxml2's messages are English for developers; the common codes get a sentence for people.
     static func describe(_ code: Int) -> String {
         switch code {
-        case 4: return "the document is empty"
+        case 4: return "no element where the document should start (is it XML at all?)"
         case 5, 77: return "the document ends early (truncated?)"
         case 3, 56, 57: return "the document does not start like XML"
         case 9: return "an invalid character"

@@ -41,6 +41,7 @@ public enum XMLDocumentReader {
     /// Parses `data`, whose charset is decided as `FeedCharset` says (`contentType` is the HTTP
     /// header's value, for its charset).
     public static func parse(_ data: Data, contentType: String? = nil, baseURL: URL?) throws(FeedXMLError) -> FeedXMLDocument {
+        _ = initialized
         let bytes = FeedXMLCleanup.clean(FeedCharset.utf8([UInt8](data), contentType: contentType))
         guard bytes.count < Int(Int32.max) else { throw FeedXMLError("the document is too large") }
         guard let ctxt = xmlNewParserCtxt() else { throw FeedXMLError("out of memory") }
@@ -61,6 +62,9 @@ public enum XMLDocumentReader {
         if builder.refusedEntities { throw FeedXMLError.declaresEntities }
         return builder.finish()
     }
+
+    /// libxml2 2.9's global set-up is not safe to race; Swift runs a static initialiser once.
+    private static let initialized: Void = xmlInitParser()
 
     /// Only the callbacks the tree needs; everything else (external subset, entity resolution,
     /// processing instructions, comments) stays nil and is skipped.
