@@ -55,6 +55,18 @@ final class SloppyFeedTests: XCTestCase {
         ]))
     }
 
+    func testRSSInAnyDefaultNamespaceIsRSS() throws {
+        // Given RSS 2.0 whose <rss> carries some other default namespace
+        let xml = "<rss version=\"2.0\" xmlns=\"urn:example:whatever\"><channel><title>T</title>"
+            + "<item><title>A</title><link>https://example.org/a</link></item></channel></rss>"
+
+        // When it is parsed
+        let document = try FeedParser.parse(Data(xml.utf8), baseURL: nil)
+
+        // Then its channel and items are read as RSS
+        XCTAssertEqual(document, FeedDocument(title: "T", items: [FeedItem(title: "A", link: url("https://example.org/a"))]))
+    }
+
     func testAnAtomEntryWhoseOnlyLinkIsItsIdOpensTheId() throws {
         // Given Atom entries with only an http(s) id, only a tag: id, and both a link and an id
         // When it is parsed
