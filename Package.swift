@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["HeadlinesCore"], path: "Tests/TestSupport"),
         .testTarget(name: "HeadlinesCoreTests", dependencies: ["HeadlinesCore", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["HeadlinesCore"]),
-        .testTarget(name: "FeedTests", dependencies: ["HeadlinesCore"]),
+        .testTarget(name: "FeedTests", dependencies: ["HeadlinesCore", "TestSupport"]),
         .testTarget(name: "HostTests", dependencies: ["HeadlinesCore", "TestSupport"]),
         .testTarget(name: "HeadlinesDesktopTests", dependencies: ["HeadlinesDesktop", "HeadlinesCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["HeadlinesCore", "HeadlinesHTTP", "TestSupport"]),

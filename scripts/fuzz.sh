@@ -70,14 +70,28 @@ fresh() { # product stamp-file stamp
 
 CORE_SOURCES=()
 while IFS= read -r f; do CORE_SOURCES+=("$f"); done < <(find Sources/HeadlinesCore -name '*.swift' | sort)
+# HeadlinesCore reads XML through FeedXML, the one module that sees libxml2 (Sources/CLibXML2).
+XML_SOURCES=()
+while IFS= read -r f; do XML_SOURCES+=("$f"); done < <(find Sources/FeedXML -name '*.swift' | sort)
+XML_CFLAGS=(-I Sources/CLibXML2)
+for flag in $(pkg-config --cflags libxml-2.0 2>/dev/null); do XML_CFLAGS+=(-Xcc "$flag"); done
+XML_LIBS=(-L "$LIB" -lFeedXML)
+for flag in $(pkg-config --libs libxml-2.0 2>/dev/null || echo -lxml2); do XML_LIBS+=("$flag"); done
 
 BUILD_ERROR=""
 build_core() {
-    local stamp; stamp=$(stamp_of "${CORE_SOURCES[@]}")
+    local stamp; stamp=$(stamp_of "${XML_SOURCES[@]}" Sources/CLibXML2/shim.h "${CORE_SOURCES[@]}")
     if fresh "$LIB/libHeadlinesCore.a" "$LIB/stamp" "$stamp"; then return 0; fi
-    say "building HeadlinesCore with -sanitize=$SANITIZE"
+    say "building FeedXML and HeadlinesCore with -sanitize=$SANITIZE"
     rm -f "$LIB/stamp"
-    if ! swiftc "${SWIFT_FLAGS[@]}" -enable-testing -module-name HeadlinesCore \
+    if ! swiftc "${SWIFT_FLAGS[@]}" -enable-testing -module-name FeedXML "${XML_CFLAGS[@]}" \
+            -emit-module -emit-module-path "$LIB/FeedXML.swiftmodule" \
+            -emit-library -static -o "$LIB/libFeedXML.a" "${XML_SOURCES[@]}" \
+            >"$OUT/logs/build-core.log" 2>&1; then
+        BUILD_ERROR=$(grep -m1 -E "error:" "$OUT/logs/build-core.log" || tail -n1 "$OUT/logs/build-core.log")
+        return 1
+    fi
+    if ! swiftc "${SWIFT_FLAGS[@]}" -enable-testing -module-name HeadlinesCore -I "$LIB" "${XML_CFLAGS[@]}" \
             -emit-module -emit-module-path "$LIB/HeadlinesCore.swiftmodule" \
             -emit-library -static -o "$LIB/libHeadlinesCore.a" "${CORE_SOURCES[@]}" \
             >"$OUT/logs/build-core.log" 2>&1; then
@@ -111,7 +125,8 @@ build_target() { # target -> 0, or 1 with the reason in $OUT/logs/build-<target>
     if fresh "$BIN/$t" "$BIN/$t.stamp" "$stamp"; then return 0; fi
     rm -f "$BIN/$t.stamp"
     if ! swiftc "${SWIFT_FLAGS[@]}" -module-name "Fuzz_$t" -I "$LIB" -L "$LIB" -lHeadlinesCore \
-            -lFoundationXML "${extra[@]}" "${sources[@]}" -o "$BIN/$t" \
+            "${XML_CFLAGS[@]}" "${XML_LIBS[@]}" \
+            "${extra[@]}" "${sources[@]}" -o "$BIN/$t" \
             >"$OUT/logs/build-$t.log" 2>&1; then
         return 1
     fi

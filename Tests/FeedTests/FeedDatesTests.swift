@@ -58,6 +58,35 @@ final class FeedDatesTests: XCTestCase {
         }
     }
 
+    func testShapesFromCapturedFeedsParse() {
+        // Given shapes real feeds publish that the table above did not cover: single-digit hour,
+        // minute or second, ISO dates with a space and a zone, zone names beyond RFC 822's
+        let table: [(String, String)] = [
+            ("2026-10-05T12:35:9+01:00", "2026-10-05T11:35:09Z"),
+            ("Mon, 05 Oct 2026 12:35:9 +0100", "2026-10-05T11:35:09Z"),
+            ("2026-10-05T9:5:03Z", "2026-10-05T09:05:03Z"),
+            ("Mon, 5 Oct 2026 9:5 GMT", "2026-10-05T09:05:00Z"),
+            ("2026-10-05 12:35:09 +01:00", "2026-10-05T11:35:09Z"),
+            ("2026-10-05 12:35 Z", "2026-10-05T12:35:00Z"),
+            ("2026-10-05T12:35:09.123456789-08:00", "2026-10-05T20:35:09.123Z"),
+            ("MON, 05 OCT 2026 12:35:09 UT", "2026-10-05T12:35:09Z"),
+            ("Mon, 05 Oct 26 12:35:09 PDT", "2026-10-05T19:35:09Z"),
+            ("Mon, 05 Oct 2026 12:35:09 CEST", "2026-10-05T10:35:09Z"),
+            ("Mon, 05 Oct 2026 12:35:09 CET", "2026-10-05T11:35:09Z"),
+            ("Mon, 05 Oct 2026 12:35:09 AEST", "2026-10-05T02:35:09Z"),
+            ("Mon, 05 Oct 2026 12:35:09 GMT+2", "2026-10-05T10:35:09Z"),
+            ("Monday, October 5, 2026 12:35 PM EDT", "2026-10-05T16:35:00Z"),
+        ]
+        for (text, expected) in table {
+            // When each is parsed
+            let date = FeedDates.parse(text)
+
+            // Then it is the instant it names (to the millisecond)
+            XCTAssertEqual(date.map { ($0.timeIntervalSince1970 * 1000).rounded() },
+                           (at(expected).timeIntervalSince1970 * 1000).rounded(), text)
+        }
+    }
+
     func testTextThatIsNoDateGivesNil() {
         // Given text that names no valid instant
         let table = [

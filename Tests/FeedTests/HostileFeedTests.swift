@@ -70,9 +70,9 @@ final class HostileFeedTests: XCTestCase {
         XCTAssertEqual(error, FeedError(reason: "the feed declares its own entities (<!ENTITY>), which is refused"))
     }
 
-    func testVeryDeepNestingIsFlattenedNotACrash() throws {
-        // Given 100 000 nested elements inside an item title
-        let depth = 100_000
+    func testNestingPastTheDepthCapIsFlattenedIntoText() throws {
+        // Given 200 nested elements inside an item title (past our cap of 64, within libxml2's 256)
+        let depth = 200
         let xml = "<rss><channel><item><title>" + String(repeating: "<b>", count: depth) + "x"
             + String(repeating: "</b>", count: depth) + "</title></item></channel></rss>"
 
@@ -81,6 +81,20 @@ final class HostileFeedTests: XCTestCase {
 
         // Then the elements below the depth cap are flattened into their ancestor's text
         XCTAssertEqual(document, FeedDocument(items: [FeedItem(title: "x")]))
+    }
+
+    func testVeryDeepNestingStopsTheParseWithoutLosingEarlierItems() throws {
+        // Given an ordinary item, then 100 000 nested elements inside the next item's title
+        let depth = 100_000
+        let xml = "<rss><channel><item><title>first</title></item><item><title>" + String(repeating: "<b>", count: depth)
+            + "x" + String(repeating: "</b>", count: depth) + "</title></item></channel></rss>"
+
+        // When it is parsed
+        let document = try FeedParser.parse(Data(xml.utf8), baseURL: nil)
+
+        // Then libxml2 stops at its own depth limit (256: XML_PARSE_HUGE is never set), the item it
+        // stopped inside is dropped as unfinished, and the one before it is kept
+        XCTAssertEqual(document, FeedDocument(items: [FeedItem(title: "first")]))
     }
 
     func testOtherDocumentsAreNotFeeds() {

@@ -7,7 +7,7 @@ import XCTest
 /// runs, see scripts/fuzz.sh) through all four parsers: APITube, NewsAPI, feeds and the config.
 /// A thrown error is a clean outcome; a crash or an input that takes more than a few seconds
 /// fails. The feed parser runs in a child process (`headlines-feedcheck`, which is
-/// `FeedParser.parse` and nothing else): it hands the bytes to libxml2 through FoundationXML, where
+/// `FeedParser.parse` and nothing else): it hands the bytes to libxml2 (through FeedXML), where
 /// a crash is a signal that would otherwise take every other test in this bundle down with it.
 /// The GKeyFile reading of the config is replayed by scripts/fuzz.sh under AddressSanitizer (its
 /// finding is a leak, which only a sanitizer sees).

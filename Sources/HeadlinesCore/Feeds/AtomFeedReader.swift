@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FeedXML
 
 /// Atom 1.0 and 0.3 (`issued`/`created`/`modified` for dates). Text constructs of every `type`
 /// end up as plain text; an entry without authors inherits the feed's (RFC 4287 §4.2.1).
@@ -9,14 +10,15 @@ enum AtomFeedReader {
         return FeedDocument(
             title: FeedText.plain(root.firstText([("title", ns)])),
             link: alternateLink(in: root, namespaces: ns),
-            items: root.children("entry", in: ns).map { entry(in: $0, namespaces: ns, feedAuthors: feedAuthors) })
+            items: root.children("entry", in: ns).filter(\.isComplete).map { entry(in: $0, namespaces: ns, feedAuthors: feedAuthors) })
     }
 
     private static func entry(in e: FeedXMLElement, namespaces ns: Set<String>, feedAuthors: [String]) -> FeedItem {
         let entryAuthors = authors(in: e, namespaces: ns)
         return FeedItem(
             title: FeedText.plain(e.firstText([("title", ns)])),
-            link: alternateLink(in: e, namespaces: ns),
+            // An entry whose only link is its id (an http(s) URL, as Blogger and others write) opens that.
+            link: alternateLink(in: e, namespaces: ns) ?? FeedLinks.openable(e.firstText([("id", ns)]), against: e.base),
             id: e.firstText([("id", ns)]),
             published: date(e, ["published", "issued", "created"], ns),
             updated: date(e, ["updated", "modified"], ns),

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FeedXML
 
 /// Dates as feeds write them: RFC 822 (`Mon, 02 Jan 2006 15:04:05 -0700`, named and military
 /// zones), RFC 3339 with or without a fraction, and the broken variants seen in the wild (no day
@@ -7,9 +8,9 @@ import Foundation
 public enum FeedDates {
     /// The instant `text` names, or nil when it is not a date this reader recognises.
     public static func parse(_ text: String) -> Date? {
-        var s = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        var s = text.trimmingWhitespace.lowercased()
         if s.hasSuffix(")"), let open = s.lastIndex(of: "(") {
-            s = String(s[..<open]).trimmingCharacters(in: .whitespaces)
+            s = s[..<open].trimmingWhitespace
         }
         guard !s.isEmpty, s.count < 80 else { return nil }
         if s.prefix(4).allSatisfy(\.isASCIIDigit), let date = rfc3339(s) { return date }
@@ -26,10 +27,11 @@ public enum FeedDates {
         var time = (hour: 0, minute: 0, second: 0, fraction: 0.0)
         if scan.skip("t") || scan.skip(" ") {
             scan.skipSpaces()
-            guard let hour = scan.number(digits: 1...2), scan.skip(":"), let minute = scan.number(digits: 2...2) else { return nil }
+            // Single-digit fields happen ("12:35:9+01:00", "9:5"): one or two digits each.
+            guard let hour = scan.number(digits: 1...2), scan.skip(":"), let minute = scan.number(digits: 1...2) else { return nil }
             time = (hour, minute, 0, 0)
             if scan.skip(":") {
-                guard let second = scan.number(digits: 2...2) else { return nil }
+                guard let second = scan.number(digits: 1...2) else { return nil }
                 time.second = second
                 if scan.skip(".") || scan.skip(",") { time.fraction = scan.fraction() }
             }
@@ -116,27 +118,33 @@ public enum FeedDates {
     private static func clockTime(_ text: Substring) -> (hour: Int, minute: Int, second: Int, fraction: Double)? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count), parts[0].count <= 2, let hour = Int(parts[0]),
-              parts[1].count == 2, let minute = Int(parts[1]) else { return nil }
+              (1...2).contains(parts[1].count), let minute = Int(parts[1]) else { return nil }
         guard parts.count == 3 else { return (hour, minute, 0, 0) }
         let secondParts = parts[2].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard secondParts[0].count == 2, let second = Int(secondParts[0]) else { return nil }
+        guard (1...2).contains(secondParts[0].count), let second = Int(secondParts[0]) else { return nil }
         let fraction = secondParts.count == 2 ? Double("0." + secondParts[1]) ?? 0 : 0
         return (hour, minute, second, fraction)
     }
 
     // MARK: Zones
 
+    /// RFC 822's zones, and the other abbreviations feeds print that name one zone only (IST and
+    /// the like are ambiguous and left out), in minutes east of UTC.
     private static let namedZones: [String: Int] = [
         "z": 0, "ut": 0, "utc": 0, "gmt": 0,
-        "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8, "pdt": -7,
+        "est": -300, "edt": -240, "cst": -360, "cdt": -300, "mst": -420, "mdt": -360, "pst": -480, "pdt": -420,
+        "akst": -540, "akdt": -480, "hst": -600, "ast": -240, "adt": -180, "nst": -210, "ndt": -150,
+        "wet": 0, "west": 60, "bst": 60, "cet": 60, "cest": 120, "met": 60, "mest": 120, "eet": 120, "eest": 180,
+        "msk": 180, "jst": 540, "kst": 540, "hkt": 480, "sgt": 480, "aest": 600, "aedt": 660, "acst": 570,
+        "acdt": 630, "awst": 480, "nzst": 720, "nzdt": 780,
     ]
 
     /// Seconds east of UTC for "z", "gmt", "est", "+0100", "-05:00", "+01", "gmt+1" and military
     /// letters. RFC 822 printed the military signs backwards (RFC 1123 §5.2.14); these are the real
     /// ones: A is UTC+1, N is UTC-1.
     private static func zoneOffset(_ zone: Substring) -> Int? {
-        let z = zone.trimmingCharacters(in: .whitespaces)
-        if let hours = namedZones[z] { return hours * 3600 }
+        let z = zone.trimmingWhitespace
+        if let minutes = namedZones[z] { return minutes * 60 }
         if z.count == 1, let letter = z.unicodeScalars.first, ("a"..."y").contains(letter), letter != "j" {
             let v = Int(letter.value) - 0x61 + 1
             if v <= 9 { return v * 3600 }            // A-I: +1..+9

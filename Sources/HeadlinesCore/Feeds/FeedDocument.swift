@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A parsed feed: its own title and home page, and its items in document order.
 public struct FeedDocument: Equatable, Sendable {

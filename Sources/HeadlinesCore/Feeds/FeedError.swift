@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why a body could not be read as a feed, worded for the person who configured it
 /// ("not a feed: the document's root is <html>", "malformed XML at line 3: ...").

@@ -1,10 +1,11 @@
-import Foundation
+import FoundationEssentials
+import FeedXML
 
 /// An item's picture, from whichever element the feed used: Media RSS thumbnails first (sized for
 /// a notification), then image `media:content`, then an image enclosure (RSS `<enclosure>` or
 /// Atom `rel="enclosure"`), then `itunes:image`. Only http(s) URLs are kept.
 enum FeedImages {
-    static func image(in item: FeedXMLElement) -> URL? {
+    static func image(in item: FeedXMLElement, rss: Set<String> = FeedNamespace.rss) -> URL? {
         let groups = item.children("group", in: FeedNamespace.media)
         let media = [item] + groups
         for holder in media {
@@ -17,7 +18,7 @@ enum FeedImages {
                 if let url = FeedLinks.openable(content.attribute("url"), against: content.base) { return url }
             }
         }
-        for enclosure in item.children("enclosure", in: FeedNamespace.rss) where isImage(enclosure) {
+        for enclosure in item.children("enclosure", in: rss) where isImage(enclosure) {
             if let url = FeedLinks.openable(enclosure.attribute("url"), against: enclosure.base) { return url }
         }
         for link in item.children("link", in: [FeedNamespace.atom10, FeedNamespace.atom03])

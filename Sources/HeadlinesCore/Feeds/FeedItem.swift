@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One entry of an RSS, Atom or JSON Feed document, reduced to what a headline needs. Every text is
 /// plain (entities decoded, markup reduced to text, whitespace collapsed) and every URL is absolute

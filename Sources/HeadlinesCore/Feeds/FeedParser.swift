@@ -1,63 +1,53 @@
-import Foundation
+import FeedXML
+import FoundationEssentials
 
 /// Reads an RSS 0.9x/1.0/2.0, Atom 0.3/1.0 or JSON Feed 1.0/1.1 body into a `FeedDocument`. Pure
 /// and synchronous: the provider fetches, this only reads bytes it is handed. Hostile bodies give
 /// an error or a clean document, never a crash or a hang: the size is capped, entity declarations
-/// are refused, external entities are never loaded and nesting is bounded.
+/// are refused, external entities are never loaded and nesting is bounded (see FeedXML's
+/// `XMLDocumentReader`).
 public enum FeedParser {
     /// Bodies above this are refused before any parsing.
     public static let maxBytes = 4 * 1024 * 1024
 
     /// Detects RSS 0.9x/1.0(RDF)/2.0, Atom 0.3/1.0, JSON Feed 1.0/1.1 and parses. `baseURL` is the
-    /// feed's own URL, for relative links.
-    public static func parse(_ data: Data, baseURL: URL?) throws(FeedError) -> FeedDocument {
+    /// feed's own URL, for relative links; `contentType` the response's `Content-Type` header, whose
+    /// charset counts when the body has neither a BOM nor an XML declaration that names one.
+    public static func parse(_ data: Data, baseURL: URL?, contentType: String? = nil) throws(FeedError) -> FeedDocument {
         guard data.count <= maxBytes else { throw FeedError("the feed is larger than 4 MiB") }
-        let text = FeedInput.decode(data)
-        guard let first = text.unicodeScalars.first(where: { !$0.properties.isWhitespace }) else {
+        let body = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...]
+        // Zero bytes count as blank too: UTF-16 whitespace.
+        guard let first = body.first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0) }) else {
             throw FeedError("the feed is empty")
         }
-        if first == "{" || first == "[" {
-            return try JSONFeedReader.read(Data(text.utf8), baseURL: baseURL)
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            return try JSONFeedReader.read(Data(body), baseURL: baseURL)
         }
-        if let name = leadingElementName(text), name.lowercased() == "html" {
-            throw notAFeed("html")
+        let document: FeedXMLDocument
+        do { document = try XMLDocumentReader.parse(data, contentType: contentType, baseURL: baseURL) } catch {
+            throw FeedError(error.reason)
         }
-        try FeedEntityGuard.check(text)
-        let root = try FeedXMLTreeBuilder.parse(FeedInput.utf8XML(FeedEntityGuard.repair(FeedEntityGuard.stripProcessingInstructions(text))), baseURL: baseURL)
+        if document.doctypeName == "html" || document.root?.name.lowercased() == "html" { throw notAFeed("html") }
+        guard let root = document.root else {
+            throw FeedError(document.firstError ?? "not a feed: the document has no elements")
+        }
+        let feed: FeedDocument
         switch (root.name, root.namespace) {
         case ("rss", _), ("RDF", FeedNamespace.rdf):
-            return RSSFeedReader.read(root)
+            feed = RSSFeedReader.read(root)
         case ("feed", FeedNamespace.atom10), ("feed", FeedNamespace.atom03), ("feed", ""):
-            return AtomFeedReader.read(root)
+            feed = AtomFeedReader.read(root)
         default:
             throw notAFeed(root.qualifiedName)
         }
+        // A body cut off before its first complete item is a failed download, not an empty feed.
+        if feed.items.isEmpty, let line = document.truncatedAtLine {
+            throw FeedError("malformed XML at line \(line): the document ends early (truncated?)")
+        }
+        return feed
     }
 
     private static func notAFeed(_ root: String) -> FeedError {
         FeedError("not a feed: the document's root is <\(root)>")
-    }
-
-    /// The name of the first element, past the prolog, comments and DOCTYPE (`<!DOCTYPE html>`
-    /// counts as html): HTML is rarely well-formed XML, so it is recognised before parsing.
-    static func leadingElementName(_ text: String) -> String? {
-        var rest = Substring(text.prefix(65536))
-        while true {
-            rest = rest.drop(while: { $0.isWhitespace })
-            if rest.hasPrefix("<?") || rest.hasPrefix("<!--") {
-                let close = rest.hasPrefix("<?") ? "?>" : "-->"
-                guard let end = rest.range(of: close) else { return nil }
-                rest = rest[end.upperBound...]
-            } else if rest.prefix(9).uppercased() == "<!DOCTYPE" {
-                let words = rest.dropFirst(9).split(whereSeparator: { $0.isWhitespace || $0 == ">" || $0 == "[" })
-                if let name = words.first, name.lowercased() == "html" { return "html" }
-                guard let end = rest.firstIndex(of: ">") else { return nil }
-                rest = rest[rest.index(after: end)...]
-            } else if rest.hasPrefix("<") {
-                return String(rest.dropFirst().prefix(while: { !$0.isWhitespace && $0 != ">" && $0 != "/" }))
-            } else {
-                return nil
-            }
-        }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FeedXML
 
 /// Text from a feed made plain: markup reduced to text (script and style dropped with their
 /// content), HTML entities decoded, whitespace collapsed. Feeds put HTML in titles whatever their
@@ -34,13 +35,13 @@ enum FeedText {
     static func authorName(_ raw: String?) -> String? {
         guard let text = plain(raw) else { return nil }
         if let open = text.firstIndex(of: "("), text.hasSuffix(")") {
-            let outside = text[..<open].trimmingCharacters(in: .whitespaces)
-            let inside = text[text.index(after: open)..<text.index(before: text.endIndex)].trimmingCharacters(in: .whitespaces)
+            let outside = text[..<open].trimmingWhitespace
+            let inside = text[text.index(after: open)..<text.index(before: text.endIndex)].trimmingWhitespace
             if outside.contains("@"), !inside.isEmpty { return inside }
             if !outside.isEmpty { return outside }
         }
         if let open = text.firstIndex(of: "<"), text.hasSuffix(">") {
-            let outside = text[..<open].trimmingCharacters(in: .whitespaces)
+            let outside = text[..<open].trimmingWhitespace
             if !outside.isEmpty { return outside }
         }
         return text

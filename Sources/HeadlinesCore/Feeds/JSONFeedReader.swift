@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// JSON Feed 1.0 and 1.1 (https://jsonfeed.org). Lenient where feeds are sloppy: a numeric `id`
 /// is read as text, a field of the wrong type is ignored, and one broken item is skipped rather

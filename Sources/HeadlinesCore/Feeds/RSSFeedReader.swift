@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import FeedXML
 
 /// RSS 0.90, 0.91, 0.92, 1.0 (RDF) and 2.0, with the extensions news feeds use for what RSS lacks:
 /// Dublin Core dates and creators, `content:encoded`, Media RSS images, iTunes, and Atom elements
@@ -9,35 +10,39 @@ enum RSSFeedReader {
     private static let dc: Set<String> = [NS.dc]
 
     static func read(_ root: FeedXMLElement) -> FeedDocument {
-        let channel = root.child("channel", in: NS.rss)
-        // RSS 0.9x and 2.0 keep items in the channel; RDF (0.90 and 1.0) beside it.
-        let items = (channel?.children("item", in: NS.rss) ?? []) + root.children("item", in: NS.rss)
+        // RSS 2.0 inside a default namespace on <rss> (Userland's http://backend.userland.com/rss2,
+        // or any other) is still RSS: its elements carry that namespace.
+        let rss = root.name == "rss" ? NS.rss.union([root.namespace]) : NS.rss
+        let channel = root.child("channel", in: rss)
+        // RSS 0.9x and 2.0 keep items in the channel; RDF (0.90 and 1.0) beside it. An item the
+        // body ended inside (a truncated download) is dropped rather than shown cut off.
+        let items = ((channel?.children("item", in: rss) ?? []) + root.children("item", in: rss)).filter(\.isComplete)
         return FeedDocument(
-            title: FeedText.plain(channel?.firstText([("title", NS.rss), ("title", dc)])),
-            link: channel.flatMap(link),
-            items: items.map(item))
+            title: FeedText.plain(channel?.firstText([("title", rss), ("title", dc)])),
+            link: channel.flatMap { link($0, rss) },
+            items: items.map { item($0, rss) })
     }
 
-    private static func item(_ e: FeedXMLElement) -> FeedItem {
-        let guid = e.child("guid", in: NS.rss)
+    private static func item(_ e: FeedXMLElement, _ rss: Set<String>) -> FeedItem {
+        let guid = e.child("guid", in: rss)
         return FeedItem(
-            title: FeedText.plain(e.firstText([("title", NS.rss), ("title", dc), ("title", NS.media)])),
-            link: link(e) ?? permalink(guid),
+            title: FeedText.plain(e.firstText([("title", rss), ("title", dc), ("title", NS.media)])),
+            link: link(e, rss) ?? permalink(guid),
             id: guid?.trimmedText ?? e.firstText([("id", atom)]),
-            published: date(e, [("pubDate", NS.rss), ("date", dc), ("published", atom), ("issued", [NS.dcterms])]),
+            published: date(e, [("pubDate", rss), ("date", dc), ("published", atom), ("issued", [NS.dcterms])]),
             updated: date(e, [("updated", atom), ("modified", [NS.dcterms])]),
             summary: FeedText.summary(e.firstText([
-                ("description", NS.rss), ("description", dc), ("encoded", [NS.content]), ("summary", atom),
+                ("description", rss), ("description", dc), ("encoded", [NS.content]), ("summary", atom),
                 ("content", atom), ("summary", NS.itunesVariants), ("description", NS.media),
             ])),
-            imageURL: FeedImages.image(in: e),
-            authors: authors(e))
+            imageURL: FeedImages.image(in: e, rss: rss),
+            authors: authors(e, rss))
     }
 
     /// An RSS `<link>` written Atom-style (`href`, no text) is the most explicit; then the first
     /// text `<link>`; then an Atom alternate link. The first of these that is http(s) wins.
-    private static func link(_ e: FeedXMLElement) -> URL? {
-        let links = e.children("link", in: NS.rss)
+    private static func link(_ e: FeedXMLElement, _ rss: Set<String>) -> URL? {
+        let links = e.children("link", in: rss)
         let hrefs = links.compactMap { l in l.attribute("href").map { ($0, l.base) } }
         let texts = links.compactMap { l in l.trimmedText.map { ($0, l.base) } }
         for (raw, base) in hrefs + texts {
@@ -61,9 +66,9 @@ enum RSSFeedReader {
         return nil
     }
 
-    private static func authors(_ e: FeedXMLElement) -> [String] {
+    private static func authors(_ e: FeedXMLElement, _ rss: Set<String>) -> [String] {
         var names: [String] = []
-        for element in e.children("author", in: NS.rss) + e.children("creator", in: dc) {
+        for element in e.children("author", in: rss) + e.children("creator", in: dc) {
             if let name = FeedText.authorName(element.text) { names.append(name) }
         }
         names += AtomFeedReader.authors(in: e, namespaces: atom)

@@ -98,7 +98,7 @@ public struct FeedProvider: HeadlineProvider {
             throw ProviderSupport.error(status: response.status, code: nil, message: nil, response: response, now: now)
         }
         let document: FeedDocument
-        do { document = try FeedParser.parse(response.body, baseURL: feed) } catch {
+        do { document = try FeedParser.parse(response.body, baseURL: feed, contentType: response.header("Content-Type")) } catch {
             throw NewsError.malformedResponse(detail: "\(feed.host ?? feed.absoluteString): \(error.reason)")
         }
         let source = document.title.map(TextCleaning.plainTitle).flatMap { $0.isEmpty ? nil : $0 } ?? feed.host ?? feed.absoluteString

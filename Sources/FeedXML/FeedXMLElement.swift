@@ -1,22 +1,30 @@
-import Foundation
+import FoundationEssentials
 
 /// One element of a parsed feed document: a small tree the RSS and Atom readers walk, with each
-/// element's effective `xml:base` already worked out. Built by `FeedXMLTreeBuilder`, never shared
+/// element's effective `xml:base` already worked out. Built by `XMLDocumentReader`, never shared
 /// across threads.
-final class FeedXMLElement {
-    enum Part {
+public final class FeedXMLElement {
+    /// A run of text or a child element, in document order.
+    public enum Part {
         case text(String)
         case element(FeedXMLElement)
     }
 
-    let namespace: String
-    let name: String
-    let qualifiedName: String
-    let attributes: [String: String]
+    /// The namespace URI; "" for none. A prefix used without its declaration gets its usual
+    /// namespace (`atom:`, `dc:`, `media:` ...) or `urn:undeclared-prefix:<prefix>`.
+    public let namespace: String
+    public let name: String
+    /// `prefix:name` as written, or `name`.
+    public let qualifiedName: String
+    /// Attribute values by name as written (`xml:base`, `rdf:about`, `href`).
+    public let attributes: [String: String]
     /// The base for relative URLs inside this element: its `xml:base` resolved against its parent's.
-    let base: URL?
-    private(set) var parts: [Part] = []
-    private(set) var children: [FeedXMLElement] = []
+    public let base: URL?
+    public private(set) var parts: [Part] = []
+    public private(set) var children: [FeedXMLElement] = []
+    /// False when the document ended (or the parser stopped) before this element's end tag: a
+    /// truncated item is better dropped than shown cut off.
+    public private(set) var isComplete = false
     /// Text waiting to become a part: appending to a `Part` would copy it on every chunk.
     private var pendingText = ""
 
@@ -36,7 +44,13 @@ final class FeedXMLElement {
         children.append(child)
     }
 
-    func finish() { flushText() }
+    func finish() {
+        flushText()
+        isComplete = true
+    }
+
+    /// For elements still open when the document ends: their text is kept, `isComplete` stays false.
+    func abandon() { flushText() }
 
     private func flushText() {
         guard !pendingText.isEmpty else { return }
@@ -45,8 +59,8 @@ final class FeedXMLElement {
     }
 
     /// All the text inside, descendants included, in document order. The tree's depth is capped by
-    /// the builder, so this recursion is bounded.
-    var text: String {
+    /// the reader, so this recursion is bounded.
+    public var text: String {
         if parts.count == 1, case .text(let only) = parts[0] { return only }
         var out = ""
         for part in parts {
@@ -59,32 +73,31 @@ final class FeedXMLElement {
     }
 
     /// Text with its surrounding whitespace removed, or nil when there is none.
-    var trimmedText: String? {
-        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    public var trimmedText: String? {
+        let t = text.trimmingWhitespace
         return t.isEmpty ? nil : t
     }
 
-    func attribute(_ name: String) -> String? {
-        guard let value = attributes[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
-            return nil
-        }
+    /// The attribute's value without surrounding whitespace, or nil when absent or blank.
+    public func attribute(_ name: String) -> String? {
+        guard let value = attributes[name]?.trimmingWhitespace, !value.isEmpty else { return nil }
         return value
     }
 
-    func children(_ name: String, in namespaces: Set<String>) -> [FeedXMLElement] {
+    public func children(_ name: String, in namespaces: Set<String>) -> [FeedXMLElement] {
         children.filter { $0.name == name && namespaces.contains($0.namespace) }
     }
 
-    func child(_ name: String, in namespaces: Set<String>) -> FeedXMLElement? {
+    public func child(_ name: String, in namespaces: Set<String>) -> FeedXMLElement? {
         children.first { $0.name == name && namespaces.contains($0.namespace) }
     }
 
-    func child(_ name: String, in namespace: String) -> FeedXMLElement? {
+    public func child(_ name: String, in namespace: String) -> FeedXMLElement? {
         children.first { $0.name == name && $0.namespace == namespace }
     }
 
     /// The first of these children, in the order asked, that has some text.
-    func firstText(_ candidates: [(name: String, namespaces: Set<String>)]) -> String? {
+    public func firstText(_ candidates: [(name: String, namespaces: Set<String>)]) -> String? {
         for (name, namespaces) in candidates {
             for element in children(name, in: namespaces) {
                 if let t = element.trimmedText { return t }

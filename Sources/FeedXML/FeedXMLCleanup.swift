@@ -1,0 +1,132 @@
+internal import CLibXML2
+
+/// What real sites publish that an XML parser must not see as is, repaired on the UTF-8 bytes
+/// before libxml2 parses them (line numbers are kept: no newline is added or removed):
+/// - the XML declaration is dropped (the bytes are UTF-8 by now, whatever it said), which also
+///   lets whitespace, a BOM or comments before it (WordPress) pass;
+/// - C0 control characters other than tab, CR and LF, and U+FFFE/U+FFFF, are removed: XML forbids
+///   them and libxml2 would stop there;
+/// - every entity reference becomes a character reference: HTML entities a feed uses without
+///   declaring them (`&nbsp;`, `&eacute;`: the whole HTML 4 table, libxml2's own), and the five
+///   predefined ones too, because libxml2 2.9 in recovery mode drops named references that follow
+///   any earlier error, where character references survive. A `&` that starts no known reference
+///   becomes `&#38;`, and a `<` that cannot start markup ("1 < 2") becomes `&#60;`. CDATA sections
+///   and comments are left alone.
+enum FeedXMLCleanup {
+    static func clean(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 256)
+        var i = 0
+        if ASCII.starts(bytes, at: 0, with: "\u{FEFF}") { i = 3 }
+        let declaration = declarationStart(bytes)
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "<") {
+                if i == declaration, let end = ASCII.find("?>", in: bytes, from: i) {
+                    out.append(contentsOf: bytes[i..<(end + 2)].filter { $0 == 0x0A })
+                    i = end + 2
+                    continue
+                }
+                if let skip = verbatimEnd(bytes, at: i) {
+                    for c in bytes[i..<skip] where isAllowed(c) { out.append(c) }
+                    i = skip
+                    continue
+                }
+                if i + 1 == bytes.count || startsNoMarkup(bytes[i + 1]) {
+                    out.append(contentsOf: "&#60;".utf8)
+                    i += 1
+                    continue
+                }
+            }
+            if b == UInt8(ascii: "&") {
+                i = reference(bytes, at: i, into: &out)
+                continue
+            }
+            if b == 0xEF, i + 2 < bytes.count, bytes[i + 1] == 0xBF, bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF {
+                i += 3  // U+FFFE, U+FFFF
+                continue
+            }
+            if isAllowed(b) { out.append(b) }
+            i += 1
+        }
+        return out
+    }
+
+    /// A `<` followed by one of these ("1 < 2", "a <= b") starts no markup: it is text.
+    private static func startsNoMarkup(_ b: UInt8) -> Bool {
+        ASCII.isSpace(b) || (b >= 0x30 && b <= 0x39) || b == UInt8(ascii: "=") || b == UInt8(ascii: "<")
+    }
+
+    private static func isAllowed(_ b: UInt8) -> Bool { b >= 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+
+    /// Where `<?xml` starts once a BOM, whitespace and comments are skipped; nil when there is none.
+    static func declarationStart(_ bytes: [UInt8]) -> Int? {
+        var i = ASCII.starts(bytes, at: 0, with: "\u{FEFF}") ? 3 : 0
+        while i < min(bytes.count, 65536) {
+            if ASCII.isSpace(bytes[i]) { i += 1; continue }
+            if ASCII.starts(bytes, at: i, with: "<!--") {
+                guard let end = ASCII.find("-->", in: bytes, from: i + 4) else { return nil }
+                i = end + 3
+                continue
+            }
+            guard ASCII.starts(bytes, at: i, with: "<?xml"), i + 5 < bytes.count,
+                  ASCII.isSpace(bytes[i + 5]) || bytes[i + 5] == UInt8(ascii: "?") else { return nil }
+            return i
+        }
+        return nil
+    }
+
+    /// The end of the CDATA section or comment starting at `i`, whose `&` are literal.
+    private static func verbatimEnd(_ bytes: [UInt8], at i: Int) -> Int? {
+        for (open, close) in [("<![CDATA[", "]]>"), ("<!--", "-->")] where ASCII.starts(bytes, at: i, with: open) {
+            guard let end = ASCII.find(close, in: bytes, from: i + open.utf8.count) else { return bytes.count }
+            return end + close.utf8.count
+        }
+        return nil
+    }
+
+    /// Writes what stands for the `&` at `i` and returns where to go on.
+    private static func reference(_ bytes: [UInt8], at i: Int, into out: inout [UInt8]) -> Int {
+        var j = i + 1
+        if j < bytes.count, bytes[j] == UInt8(ascii: "#") { j += 1 }
+        let nameStart = j
+        while j < bytes.count, j - i <= 34, ASCII.isLetterOrDigit(bytes[j]) { j += 1 }
+        guard j < bytes.count, bytes[j] == UInt8(ascii: ";"), j > nameStart else {
+            out.append(contentsOf: "&#38;".utf8)
+            return i + 1
+        }
+        if nameStart == i + 2 {
+            // A character reference: kept when it names a character XML allows.
+            if let value = characterReference(bytes[nameStart..<j]), isXMLChar(value) {
+                out.append(contentsOf: bytes[i...j])
+            }
+            return j + 1
+        }
+        let name = Array(bytes[nameStart..<j]) + [0]
+        let value: UInt32? = switch String(decoding: name.dropLast(), as: UTF8.self) {
+        case "amp": 38
+        case "lt": 60
+        case "gt": 62
+        case "quot": 34
+        case "apos": 39
+        default: name.withUnsafeBufferPointer { htmlEntityLookup($0.baseAddress).map { $0.pointee.value } }
+        }
+        guard let value else {
+            out.append(contentsOf: "&#38;".utf8)
+            return i + 1
+        }
+        out.append(contentsOf: "&#\(value);".utf8)
+        return j + 1
+    }
+
+    private static func characterReference(_ digits: ArraySlice<UInt8>) -> UInt32? {
+        let text = String(decoding: digits, as: UTF8.self)
+        if let first = text.first, first == "x" || first == "X" { return UInt32(text.dropFirst(), radix: 16) }
+        return UInt32(text, radix: 10)
+    }
+
+    private static func isXMLChar(_ v: UInt32) -> Bool {
+        v == 0x9 || v == 0xA || v == 0xD || (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v)
+            || (0x10000...0x10FFFF).contains(v)
+    }
+}

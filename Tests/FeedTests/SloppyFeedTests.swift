@@ -1,0 +1,101 @@
+import Foundation
+import XCTest
+import HeadlinesCore
+
+/// What real sites publish that a strict XML parser rejects or misreads: each is still a feed.
+final class SloppyFeedTests: XCTestCase {
+    func testWhitespaceAndACommentBeforeTheDeclaration() throws {
+        // Given a WordPress feed with blank lines and a comment before <?xml
+        // When it is parsed
+        let document = try FeedFixture.parse("sloppy-prolog.xml")
+
+        // Then it reads as if they were not there
+        XCTAssertEqual(document, FeedDocument(title: "Blog", link: url("https://example.org/"),
+                                              items: [FeedItem(title: "Hello world", link: url("https://example.org/1"))]))
+    }
+
+    func testControlCharactersAndStrayBytesDoNotLoseTheFeed() throws {
+        // Given C0 control characters in the titles of a UTF-8 feed, and a stray 0xFF byte
+        // When it is parsed
+        let document = try FeedFixture.parse("control-chars.xml")
+
+        // Then the controls are gone, tab is whitespace and the stray byte is read as Windows-1252
+        XCTAssertEqual(document.title, "Control feed")
+        XCTAssertEqual(document.items.map(\.title), ["Tab andvertical bell ÿ stray"])
+    }
+
+    func testEntitiesAndUndeclaredPrefixesSurviveAnEarlierError() throws {
+        // Given an item with bare "<" in its title and a misspelt end tag (an error libxml2
+        // recovers from, after which it drops named entity references), then one with undeclared
+        // HTML entities, predefined ones and media: and dc: used without their xmlns
+        // When it is parsed
+        let document = try FeedFixture.parse("undeclared-prefixes.xml")
+
+        // Then both items are read, every entity decoded (&nbsp; folds into a space like all
+        // whitespace) and the prefixes get their namespaces
+        XCTAssertEqual(document.items.first, FeedItem(
+            title: "1 < 2 and 3 <= 4", link: url("https://example.org/a"),
+            summary: "A misspelt end tag, an error libxml2 recovers from"))
+        XCTAssertEqual(document.items.last, FeedItem(
+            title: "Café au… Tom & Jerry <3 ’", link: url("https://example.org/b"),
+            imageURL: url("https://example.org/b.jpg"), authors: ["Ann"]))
+    }
+
+    func testRSSInUserlandsNamespaceIsRSS() throws {
+        // Given RSS 2.0 with xmlns="http://backend.userland.com/rss2" on <rss>
+        // When it is parsed
+        let document = try FeedFixture.parse("userland-rss2.xml")
+
+        // Then its items are read (they used to be 0, with no error), single-digit seconds included
+        XCTAssertEqual(document, FeedDocument(title: "Scripting News", link: url("http://scripting.example.com/"), items: [
+            FeedItem(title: "First", link: url("http://scripting.example.com/2026/12/01/first"),
+                     id: "http://scripting.example.com/2026/12/01/first", published: at("2026-12-01T11:35:09Z")),
+            FeedItem(title: "Second", link: url("http://scripting.example.com/2026/12/01/second"),
+                     id: "http://scripting.example.com/2026/12/01/second", summary: "No link, only a permalink guid"),
+        ]))
+    }
+
+    func testRSSInAnyDefaultNamespaceIsRSS() throws {
+        // Given RSS 2.0 whose <rss> carries some other default namespace
+        let xml = "<rss version=\"2.0\" xmlns=\"urn:example:whatever\"><channel><title>T</title>"
+            + "<item><title>A</title><link>https://example.org/a</link></item></channel></rss>"
+
+        // When it is parsed
+        let document = try FeedParser.parse(Data(xml.utf8), baseURL: nil)
+
+        // Then its channel and items are read as RSS
+        XCTAssertEqual(document, FeedDocument(title: "T", items: [FeedItem(title: "A", link: url("https://example.org/a"))]))
+    }
+
+    func testAnAtomEntryWhoseOnlyLinkIsItsIdOpensTheId() throws {
+        // Given Atom entries with only an http(s) id, only a tag: id, and both a link and an id
+        // When it is parsed
+        let document = try FeedFixture.parse("atom-id-as-link.xml")
+
+        // Then the http(s) id is the link, a tag: id is none, and a real link wins over the id
+        XCTAssertEqual(document.items.map(\.link), [
+            url("https://blog.example.org/2026/12/only-an-id.html"), nil, url("https://blog.example.org/post-3"),
+        ])
+        XCTAssertEqual(document.items.first?.updated, at("2026-12-01T09:05:03Z"))
+    }
+
+    func testAChannelWithoutItemsIsAnEmptyFeedNotAnError() throws {
+        // Given a valid channel with no items
+        // When it is parsed
+        let document = try FeedFixture.parse("empty-channel.xml")
+
+        // Then it is a feed with no items
+        XCTAssertEqual(document, FeedDocument(title: "Quiet", link: url("https://quiet.example.org/")))
+    }
+
+    func testAnIllFormedHTMLPageIsNotAFeed() {
+        // Given HTML that is not well-formed XML (unclosed tags, a bare &)
+        let html = "<!DOCTYPE html>\n<html><head><title>Home & more</title></head><body><p>Hi<br></body>"
+
+        // When it is parsed
+        let error = FeedFixture.error { () throws(FeedError) in try FeedParser.parse(Data(html.utf8), baseURL: nil) }
+
+        // Then it is named for what it is
+        XCTAssertEqual(error, FeedError(reason: "not a feed: the document's root is <html>"))
+    }
+}
