@@ -2,8 +2,9 @@
 // per file, {"file", "items": [{"title", "link", "published", "guid"}]} or {"file", "error"}, for
 // scripts/conformance.sh and scripts/conformance-realworld.sh to compare with another parser's
 // output. `published` is the date a headline would show (published, else updated), RFC 3339 in
-// UTC without a fraction, or null. Exits 1 when any file was refused, 0 otherwise; anything else
-// (a crash, a signal) is what the conformance scripts report as a crash.
+// UTC without a fraction, or null; `title` is the title as a headline shows it
+// (TextCleaning.plainTitle). Exits 1 when any file was refused, 0 otherwise; anything else (a
+// crash, a signal) is what the conformance scripts report as a crash.
 import FoundationEssentials
 import HeadlinesCore
 #if canImport(Glibc)
@@ -46,7 +47,7 @@ func check(_ path: String) -> CheckedFile {
         let feed = try FeedParser.parse(data, baseURL: nil)
         let items = feed.items.map { item in
             CheckedItem(
-                title: item.title,
+                title: item.title.map(TextCleaning.plainTitle),  // the title a headline shows
                 link: item.link?.absoluteString,
                 published: (item.published ?? item.updated).map { rfc3339.format($0) },
                 guid: item.id)

@@ -88,6 +88,40 @@ final class SloppyFeedTests: XCTestCase {
         XCTAssertEqual(document, FeedDocument(title: "Quiet", link: url("https://quiet.example.org/")))
     }
 
+    func testAFeedInsideAnXHTMLPageIsReadAsTheFeed() throws {
+        // Given an XHTML page whose body holds an Atom feed (captured in the wild by feedjira)
+        let page = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">
+        <html xmlns="http://www.w3.org/1999/xhtml"><body><feed xmlns="http://www.w3.org/2005/Atom"><title>Blog</title>
+        <entry><title>Down time</title><link rel="alternate" href="https://blog.example.org/down"/><id>urn:1</id>
+        <updated>2014-07-21T21:14:39+02:00</updated></entry></feed></body></html>
+        """
+
+        // When it is parsed
+        let document = try FeedParser.parse(Data(page.utf8), baseURL: nil)
+
+        // Then the feed inside is what is read
+        XCTAssertEqual(document.items.map(\.title), ["Down time"])
+        XCTAssertEqual(document.items.first?.link, url("https://blog.example.org/down"))
+    }
+
+    func testALowercasePubdateAndInvisibleCharactersInATitle() throws {
+        // Given RSS as rutube.ru writes it (<pubdate>, a space for the T) with a zero-width space
+        // and a stray BOM in the title
+        let rss = """
+        <rss version="2.0"><channel><title>Video</title><item><title>\u{200B}Comedy \u{FEFF}Club</title>
+        <link>https://video.example.org/1</link><pubdate>2022-09-03 09:37:11+03:00</pubdate></item></channel></rss>
+        """
+
+        // When it is parsed and turned into a headline title
+        let item = try XCTUnwrap(FeedParser.parse(Data(rss.utf8), baseURL: nil).items.first)
+
+        // Then the date is read and the title has no invisible characters
+        XCTAssertEqual(item.published, Date(timeIntervalSince1970: 1_662_187_031))
+        XCTAssertEqual(item.title.map(TextCleaning.plainTitle), "Comedy Club")
+    }
+
     func testAnIllFormedHTMLPageIsNotAFeed() {
         // Given HTML that is not well-formed XML (unclosed tags, a bare &)
         let html = "<!DOCTYPE html>\n<html><head><title>Home & more</title></head><body><p>Hi<br></body>"

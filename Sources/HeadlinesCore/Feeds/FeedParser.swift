@@ -27,24 +27,44 @@ public enum FeedParser {
         do { document = try XMLDocumentReader.parse(data, contentType: contentType, baseURL: baseURL) } catch {
             throw FeedError(error.reason)
         }
-        if document.doctypeName == "html" || document.root?.name.lowercased() == "html" { throw notAFeed("html") }
-        guard let root = document.root else {
+        guard let pageRoot = document.root else {
             throw FeedError(document.firstError ?? "not a feed: the document has no elements")
         }
+        // A feed wrapped in an XHTML page (seen in the wild: an Atom <feed> inside <body>) is read
+        // as the feed; an HTML page with no feed element in it is not a feed.
+        let isPage = document.doctypeName == "html" || pageRoot.name.lowercased() == "html"
+        guard let root = isPage ? nestedFeedRoot(in: pageRoot) : pageRoot else { throw notAFeed("html") }
         let feed: FeedDocument
-        switch (root.name, root.namespace) {
-        case ("rss", _), ("RDF", FeedNamespace.rdf):
-            feed = RSSFeedReader.read(root)
-        case ("feed", FeedNamespace.atom10), ("feed", FeedNamespace.atom03), ("feed", ""):
-            feed = AtomFeedReader.read(root)
-        default:
-            throw notAFeed(root.qualifiedName)
+        switch kind(of: root) {
+        case .rss?: feed = RSSFeedReader.read(root)
+        case .atom?: feed = AtomFeedReader.read(root)
+        case nil: throw notAFeed(root.qualifiedName)
         }
         // A body cut off before its first complete item is a failed download, not an empty feed.
         if feed.items.isEmpty, let line = document.truncatedAtLine {
             throw FeedError("malformed XML at line \(line): the document ends early (truncated?)")
         }
         return feed
+    }
+
+    private enum Kind { case rss, atom }
+
+    private static func kind(of e: FeedXMLElement) -> Kind? {
+        switch (e.name, e.namespace) {
+        case ("rss", _), ("RDF", FeedNamespace.rdf): return .rss
+        case ("feed", FeedNamespace.atom10), ("feed", FeedNamespace.atom03), ("feed", ""): return .atom
+        default: return nil
+        }
+    }
+
+    /// The first RSS or Atom root inside a page, breadth first (the tree's depth is capped).
+    private static func nestedFeedRoot(in page: FeedXMLElement) -> FeedXMLElement? {
+        var level = [page]
+        while !level.isEmpty {
+            if let found = level.first(where: { kind(of: $0) != nil }) { return found }
+            level = level.flatMap(\.children)
+        }
+        return nil
     }
 
     private static func notAFeed(_ root: String) -> FeedError {

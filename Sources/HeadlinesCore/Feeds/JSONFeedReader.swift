@@ -34,7 +34,7 @@ enum JSONFeedReader {
 
     private static func describe(_ error: Error) -> String {
         switch error {
-        case DecodingError.dataCorrupted(let context): return context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription
+        case DecodingError.dataCorrupted(let context): return context.underlyingError.map { "\($0)" } ?? context.debugDescription
         default: return "\(error)"
         }
     }

@@ -29,7 +29,7 @@ enum RSSFeedReader {
             title: FeedText.plain(e.firstText([("title", rss), ("title", dc), ("title", NS.media)])),
             link: link(e, rss) ?? permalink(guid),
             id: guid?.trimmedText ?? e.firstText([("id", atom)]),
-            published: date(e, [("pubDate", rss), ("date", dc), ("published", atom), ("issued", [NS.dcterms])]),
+            published: date(e, [("pubDate", rss), ("pubdate", rss), ("date", dc), ("published", atom), ("issued", [NS.dcterms])]),
             updated: date(e, [("updated", atom), ("modified", [NS.dcterms])]),
             summary: FeedText.summary(e.firstText([
                 ("description", rss), ("description", dc), ("encoded", [NS.content]), ("summary", atom),

@@ -5,7 +5,24 @@ import FoundationEssentials
 /// literal text; each renderer escapes them for its own markup.
 public enum TextCleaning {
     public static func plainTitle(_ raw: String) -> String {
-        collapseWhitespace(decodeEntities(raw))
+        collapseWhitespace(removingInvisibleFormatting(decodeEntities(raw)))
+    }
+
+    /// Zero-width spaces, stray byte-order marks, word joiners and bidi overrides: invisible in a
+    /// title, but they break matching (mute words, deduplication) and a bidi override can make a
+    /// bar line read backwards. The zero-width (non-)joiners stay: emoji and Persian need them.
+    static func removingInvisibleFormatting(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: isInvisibleFormatting) else { return s }
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: s.unicodeScalars.filter { !isInvisibleFormatting($0) })
+        return String(out)
+    }
+
+    private static func isInvisibleFormatting(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF: return true
+        default: return false
+        }
     }
 
     public static func collapseWhitespace(_ s: String) -> String {
