@@ -171,27 +171,14 @@ public enum FeedDates {
 
     private static func make(year: Int, month: Int, day: Int,
                              time: (hour: Int, minute: Int, second: Int, fraction: Double), offset: Int) -> Date? {
-        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+        guard (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: year),
               (0...23).contains(time.hour), (0...59).contains(time.minute), (0...60).contains(time.second) else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilDate.daysFromEpoch(year: year, month: month, day: day)
         let seconds = days * 86400 + time.hour * 3600 + time.minute * 60 + min(time.second, 59) - offset
         return Date(timeIntervalSince1970: TimeInterval(seconds) + time.fraction)
     }
 
-    private static func daysIn(month: Int, year: Int) -> Int {
-        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-    }
 
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146097 + doe - 719468
-    }
 
     /// A cursor over an ASCII date.
     private struct Scanner {

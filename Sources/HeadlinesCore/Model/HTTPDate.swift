@@ -30,21 +30,11 @@ public enum HTTPDate {
         guard let day, let month, let year, (1...31).contains(day), (1...9999).contains(year),
               clock.count == 3, let h = clock[0], let m = clock[1], let s = clock[2],
               (0...23).contains(h), (0...59).contains(m), (0...60).contains(s) else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilDate.daysFromEpoch(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + h * 3600 + m * 60 + s))
     }
 
     private static func monthNumber(_ name: String) -> Int? {
         months.firstIndex(of: name.lowercased()).map { $0 + 1 }
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
     }
 }

@@ -8,9 +8,10 @@ public enum TextCleaning {
         collapseWhitespace(removingInvisibleFormatting(decodeEntities(raw)))
     }
 
-    /// Zero-width spaces, stray byte-order marks, word joiners and bidi overrides: invisible in a
-    /// title, but they break matching (mute words, deduplication) and a bidi override can make a
-    /// bar line read backwards. The zero-width (non-)joiners stay: emoji and Persian need them.
+    /// Zero-width spaces, stray byte-order marks and word joiners: invisible in a title, but they
+    /// break matching (mute words, deduplication). The zero-width (non-)joiners stay (emoji and
+    /// Persian need them), and so do bidi marks, which right-to-left titles use; each output
+    /// (terminal, notification, bar) neutralises bidi overrides itself.
     static func removingInvisibleFormatting(_ s: String) -> String {
         guard s.unicodeScalars.contains(where: isInvisibleFormatting) else { return s }
         var out = String.UnicodeScalarView()
@@ -20,7 +21,7 @@ public enum TextCleaning {
 
     private static func isInvisibleFormatting(_ c: Unicode.Scalar) -> Bool {
         switch c.value {
-        case 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF: return true
+        case 0x200B, 0x2060...0x2064, 0xFEFF: return true
         default: return false
         }
     }
