@@ -3,15 +3,18 @@
 # $CONFORMANCE_DIR) and compares title, link, published and guid per item with gofeed's expected
 # JSON. Prints per field "agreed/comparable (pct%)", every remaining difference with its reason,
 # and exits non-zero if any field agrees on fewer than 95% of comparable items. The data is read
-# in place, never copied into the project; when it is absent the check FAILS (exit 2), so a
-# machine without it can never report a pass it did not earn.
+# in place, never copied into the project (it is another project's, kept beside this repository
+# in the workplace, not in it). When the folder is absent, the check is NOT RUN: it exits 77, which
+# scripts/test.sh reports as "NOT RUN", never as a pass. A folder that is there but holds no
+# documents FAILS (exit 2). The real-world corpus, which ships in Fixtures/, has no such case:
+# scripts/conformance-realworld.sh fails when it is missing.
 set -euo pipefail
 
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 data="${CONFORMANCE_DIR:-$(cd "$(dirname "$0")/../.." && pwd)/shared/conformance/gofeed}"
 if [ ! -d "$data/testdata/translator" ]; then
-    echo "conformance: FAILED: gofeed test data not found at $data (set CONFORMANCE_DIR)" >&2
-    exit 2
+    echo "conformance: NOT RUN: gofeed's test data is not at $data (it lives outside the repository, in ../shared/conformance; set CONFORMANCE_DIR)" >&2
+    exit 77
 fi
 
 cd "$repo"
