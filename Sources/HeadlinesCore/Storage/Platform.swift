@@ -12,6 +12,8 @@ public struct SystemError: Error, CustomStringConvertible, Sendable {
     public var call: String
     public var path: String
     public var errno: Int32
+    /// Public so that fakes of `StateFileSystem` can fail the way the real calls do.
+    public init(call: String, path: String, errno: Int32) { self.call = call; self.path = path; self.errno = errno }
     public var description: String { "\(call) \(path): \(String(cString: strerror(errno)))" }
 }
 

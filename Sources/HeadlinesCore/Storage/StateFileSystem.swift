@@ -31,6 +31,7 @@ public protocol StateFileSystem: Sendable {
 public struct StateFileTooLarge: Error, CustomStringConvertible, Sendable {
     public var path: String
     public var limit: Int
+    public init(path: String, limit: Int) { self.path = path; self.limit = limit }
     public var description: String { "\(path) is larger than \(limit) bytes" }
 }
 
