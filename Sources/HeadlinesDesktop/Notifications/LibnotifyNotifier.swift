@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// Threads: `post`, `closeAll` and the counts may be called from any thread; everything they do
 /// with libnotify runs on the worker, and so do the click and `closed` callbacks. The mutable
-/// state is behind Mutexes (uncontended: the worker is the only thread that touches `state`),
+/// state is behind locks (uncontended: the worker is the only thread that touches `state`),
 /// never held across a libnotify call, so a callback that re-enters cannot deadlock.
 public final class LibnotifyNotifier: Notifier, Sendable {
     private let worker = NotificationWorker(name: "headlines-notify")
@@ -20,14 +20,14 @@ public final class LibnotifyNotifier: Notifier, Sendable {
         /// as addresses (Sendable), turned back into pointers only on the worker.
         var live: Set<UInt> = []
     }
-    private let state = Mutex(State())
+    private let state = SanitizedMutex(State())
     /// Counters for the leak test: notifications created and finalized (g_object_weak_ref).
     private let counters = Counters()
     private struct Handlers {
         var onMute: (@Sendable (String) -> Void)?
         var onMore: (@Sendable () -> Void)?
     }
-    private let handlers = Mutex(Handlers())
+    private let handlers = SanitizedMutex(Handlers())
 
     /// Called on the worker thread when "Mute source" is clicked.
     public var onMute: (@Sendable (String) -> Void)? {
@@ -197,8 +197,8 @@ public final class LibnotifyNotifier: Notifier, Sendable {
 }
 
 /// Created/finalized tallies. Weak-ref notifies run wherever the last unref happens (the worker,
-/// in practice), and tests read the tallies from their own thread: hence the Mutex.
+/// in practice), and tests read the tallies from their own thread: hence the lock.
 private final class Counters: Sendable {
     struct Tally { var created = 0; var finalized = 0 }
-    let value = Mutex(Tally())
+    let value = SanitizedMutex(Tally())
 }

@@ -6,11 +6,11 @@ import Synchronization
 /// calls are synchronous D-Bus calls that can block for 25 s; here they block this thread, never
 /// the host's loop. libnotify's D-Bus proxy is created on this thread, so its signals (clicks,
 /// closes) are dispatched here too. Any thread may submit; the jobs run one at a time, in order,
-/// on the worker. Its only mutable state (the queue length) is behind a Mutex.
+/// on the worker. Its only mutable state (the queue length) is behind a lock.
 final class NotificationWorker: Sendable {
     private let context: MainContext
     private struct Queue { var pending = 0; var droppedWarned = false }
-    private let queue = Mutex(Queue())
+    private let queue = SanitizedMutex(Queue())
     /// More jobs than this waiting (a server that hangs) and new ones are dropped, with one warning.
     let maxPending = 32
 
