@@ -69,6 +69,8 @@ public final class CLIRunner {
             "DBUS_SESSION_BUS_ADDRESS": "disabled:",
             "TZ": "UTC",
         ]
+        // `make tsan`: a sanitized `headlines` reports (and exits) the way the test process does.
+        if let tsan = inherited["TSAN_OPTIONS"] { env["TSAN_OPTIONS"] = tsan }
         env.merge(extra) { _, new in new }
         return env
     }

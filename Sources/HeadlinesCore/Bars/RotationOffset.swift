@@ -7,6 +7,13 @@ public struct RotationOffset: Codable, Equatable, Sendable {
     public init(offset: Int = 0) { self.offset = offset }
 }
 
+extension JSONStateFile where Value == RotationOffset {
+    /// The shared offset at `path` (`XDGPaths.rotationOffsetFile`).
+    public init(rotationOffsetAt path: String, fileSystem: any StateFileSystem = PosixFileSystem()) {
+        self.init(path: path, what: "rotation offset", fileSystem: fileSystem)
+    }
+}
+
 extension XDGPaths {
     public var rotationOffsetFile: String { runtimeHeadlinesDir + "/offset.json" }
 }

@@ -5,17 +5,20 @@ import FoundationEssentials
 /// the plan to the notifier, which returns at once.
 public final class HeadlineNotifications {
     public let notifier: Notifier
-    public let seenFile: StateFile<SeenSet>
-    public let mutedFile: StateFile<MutedSources>
+    public let seenFile: JSONStateFile<SeenSet>
+    public let mutedFile: JSONStateFile<MutedSources>
     public var maxPerRefresh: Int
     private let warn: (String) -> Void
     /// Kept in memory too, so a read-only or full disk still never repeats a notification.
     private var seen: SeenSet?
 
-    public init(notifier: Notifier, paths: XDGPaths, maxPerRefresh: Int, warn: @escaping (String) -> Void) {
+    /// `fileSystem`: where the seen set and the muted sources are read and written (a recording
+    /// fake in tests).
+    public init(notifier: Notifier, paths: XDGPaths, maxPerRefresh: Int,
+                fileSystem: any StateFileSystem = PosixFileSystem(), warn: @escaping (String) -> Void) {
         self.notifier = notifier
-        self.seenFile = StateFile(path: paths.seenFile, what: "seen-headlines")
-        self.mutedFile = StateFile(path: paths.mutedFile, what: "muted-sources")
+        self.seenFile = JSONStateFile(seenSetAt: paths.seenFile, fileSystem: fileSystem)
+        self.mutedFile = JSONStateFile(mutedSourcesAt: paths.mutedFile, fileSystem: fileSystem)
         self.maxPerRefresh = maxPerRefresh
         self.warn = warn
     }

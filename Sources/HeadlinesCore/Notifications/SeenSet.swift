@@ -55,22 +55,21 @@ public struct MutedSources: Codable, Equatable, Sendable {
     public func filter(_ headlines: [Headline]) -> [Headline] { headlines.filter { !isMuted($0) } }
 }
 
-/// JSON files in the state folder: `seen.json`, `muted.json`.
-public struct StateFile<Value: Codable & Sendable>: Sendable {
-    public let path: String
-    public let what: String
-    public init(path: String, what: String) { self.path = path; self.what = what }
-
-    public func load(now: Date, warn: (String) -> Void) -> Value? {
-        loadJSON(Value.self, path: path, what: what, now: now, warn: warn)
-    }
-
-    public func store(_ value: Value) throws {
-        try Platform.writeAtomically(try JSONEncoder.headlines().encode(value), to: path)
-    }
-}
-
 extension XDGPaths {
     public var seenFile: String { stateDir + "/seen.json" }
     public var mutedFile: String { stateDir + "/muted.json" }
+}
+
+extension JSONStateFile where Value == SeenSet {
+    /// The seen set at `path` (`XDGPaths.seenFile`).
+    public init(seenSetAt path: String, fileSystem: any StateFileSystem = PosixFileSystem()) {
+        self.init(path: path, what: "seen-headlines", fileSystem: fileSystem)
+    }
+}
+
+extension JSONStateFile where Value == MutedSources {
+    /// The muted sources at `path` (`XDGPaths.mutedFile`).
+    public init(mutedSourcesAt path: String, fileSystem: any StateFileSystem = PosixFileSystem()) {
+        self.init(path: path, what: "muted-sources", fileSystem: fileSystem)
+    }
 }

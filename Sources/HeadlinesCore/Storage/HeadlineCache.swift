@@ -15,43 +15,13 @@ public struct CachedHeadlines: Codable, Equatable, Sendable {
     }
 }
 
-/// Reads and writes `CachedHeadlines` at one path. Writes are atomic; a file that does not parse is
-/// moved aside with one warning and read as empty, never a crash.
-public struct HeadlineCache: Sendable {
-    public let path: String
+/// The headline cache: a `JSONStateFile` of `CachedHeadlines` (atomic writes; a file that does not
+/// parse is moved aside with one warning and read as empty, never a crash).
+public typealias HeadlineCache = JSONStateFile<CachedHeadlines>
 
-    public init(path: String) { self.path = path }
-
-    /// The cached headlines, or nil when there are none. `warn` hears about a corrupt file once.
-    public func load(now: Date, warn: (String) -> Void) -> CachedHeadlines? {
-        loadJSON(CachedHeadlines.self, path: path, what: "cache", now: now, warn: warn)
-    }
-
-    public func store(_ value: CachedHeadlines) throws {
-        try Platform.writeAtomically(try JSONEncoder.headlines().encode(value), to: path)
-    }
-}
-
-/// Loads a JSON file written by `JSONEncoder.headlines()`: nil when missing; when unreadable or not
-/// parseable, one warning and nil, with a corrupt file moved aside to `NAME.corrupt-TIMESTAMP`.
-func loadJSON<T: Decodable>(_ type: T.Type, path: String, what: String, now: Date, warn: (String) -> Void) -> T? {
-    let data: Data?
-    do {
-        data = try Platform.read(path)
-    } catch {
-        warn("Cannot read the \(what) file (\(error)); carrying on without it: check its permissions.")
-        return nil
-    }
-    guard let data else { return nil }
-    do {
-        return try JSONDecoder.headlines().decode(T.self, from: data)
-    } catch {
-        let stamp = String(Int(now.timeIntervalSince1970))
-        if let aside = Platform.setAside(path, suffix: stamp) {
-            warn("The \(what) file \(path) was corrupt; moved it to \(aside) and started afresh.")
-        } else {
-            warn("The \(what) file \(path) is corrupt and could not be moved aside; ignoring it: delete it.")
-        }
-        return nil
+extension JSONStateFile where Value == CachedHeadlines {
+    /// The cache at `path` (`XDGPaths.cacheFile`).
+    public init(path: String, fileSystem: any StateFileSystem = PosixFileSystem()) {
+        self.init(path: path, what: "cache", fileSystem: fileSystem)
     }
 }

@@ -1,5 +1,5 @@
-// The only file in the core that talks to libc: durable writes need fsync and rename, which
-// FoundationEssentials does not expose with the guarantees we want.
+// With PosixFileSystem.swift, the only files in the core that talk to libc: durable writes need
+// fsync and rename, which FoundationEssentials does not expose with the guarantees we want.
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -12,6 +12,8 @@ public struct SystemError: Error, CustomStringConvertible, Sendable {
     public var call: String
     public var path: String
     public var errno: Int32
+    /// Public so that fakes of `StateFileSystem` can fail the way the real calls do.
+    public init(call: String, path: String, errno: Int32) { self.call = call; self.path = path; self.errno = errno }
     public var description: String { "\(call) \(path): \(String(cString: strerror(errno)))" }
 }
 
@@ -26,53 +28,20 @@ enum Platform {
         }
     }
 
-    /// Writes `data` to `path` so that a reader sees either the old or the new file, whole, even
-    /// after a crash or power loss: temporary file in the same folder, fsync, rename, fsync folder.
+    /// Writes `data` to `path` durably (temporary file, fsync, rename, fsync folder), through the
+    /// same code as every state file. For stores not yet on `JSONStateFile`.
     static func writeAtomically(_ data: Data, to path: String, mode: mode_t = 0o600) throws {
-        let dir = PathText.directory(of: path)
-        try mkdirs(dir)
-        let tmp = dir + "/." + PathText.lastComponent(of: path) + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw SystemError(call: "open", path: tmp, errno: errno) }
-        var ok = false
-        defer { if !ok { unlink(tmp) } }
-        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    let e = errno; close(fd)
-                    throw SystemError(call: "write", path: tmp, errno: e)
-                }
-                offset += n
-            }
-        }
-        if fsync(fd) != 0 { let e = errno; close(fd); throw SystemError(call: "fsync", path: tmp, errno: e) }
-        close(fd)
-        if rename(tmp, path) != 0 { throw SystemError(call: "rename", path: path, errno: errno) }
-        ok = true
-        let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dfd >= 0 { fsync(dfd); close(dfd) }
+        try PosixFileSystem().writeAtomically(data, to: path, mode: UInt32(mode))
     }
 
-    /// The file's bytes, nil when it does not exist; other failures (permissions, I/O) throw.
+    /// The largest file any reader here accepts: far above any state file we write (a full seen
+    /// set is about 400 KB), far below what would hurt.
+    static let readLimit = 16 << 20
+
+    /// The file's bytes (at most `readLimit`), nil when it does not exist; other failures
+    /// (permissions, I/O, a longer file) throw.
     static func read(_ path: String) throws -> Data? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            throw SystemError(call: "open", path: path, errno: errno)
-        }
-        defer { close(fd) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; throw SystemError(call: "read", path: path, errno: errno) }
-            if n == 0 { break }
-            data.append(contentsOf: buffer[0..<n])
-        }
-        return data
+        try PosixFileSystem().read(path, limit: readLimit)
     }
 
     /// Moves a corrupt file out of the way, keeping it for a person to look at.

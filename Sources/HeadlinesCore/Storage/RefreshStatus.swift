@@ -31,16 +31,14 @@ public struct RefreshStatus: Codable, Equatable, Sendable {
     }
 }
 
-/// The status file in `$XDG_STATE_HOME/headlines/status.json`.
-public struct RefreshStatusStore: Sendable {
-    public let path: String
-    public init(path: String) { self.path = path }
+extension RefreshStatus: EmptyStateValue {}
 
-    public func load(now: Date, warn: (String) -> Void) -> RefreshStatus {
-        loadJSON(RefreshStatus.self, path: path, what: "status", now: now, warn: warn) ?? RefreshStatus()
-    }
+/// The status file in `$XDG_STATE_HOME/headlines/status.json`; loads as an empty status when
+/// missing or corrupt.
+public typealias RefreshStatusStore = JSONStateFile<RefreshStatus>
 
-    public func store(_ status: RefreshStatus) throws {
-        try Platform.writeAtomically(try JSONEncoder.headlines().encode(status), to: path)
+extension JSONStateFile where Value == RefreshStatus {
+    public init(path: String, fileSystem: any StateFileSystem = PosixFileSystem()) {
+        self.init(path: path, what: "status", fileSystem: fileSystem)
     }
 }

@@ -9,12 +9,10 @@ import Glibc
 /// 0, when the bar goes away: stdout breaks (EPIPE, or POLLERR on the pipe while idle) or the
 /// parent dies (PR_SET_PDEATHSIG, and a parent check). Never an orphan that goes on fetching.
 public enum BarOutput {
-    nonisolated(unsafe) private static var parent: pid_t = 0
-
     /// Call once at start, on the loop thread, before the first write.
     public static func install(onGone: @escaping @Sendable () -> Void) {
         signal(SIGPIPE, SIG_IGN)
-        parent = getppid()
+        let parent = getppid()
         _ = headlines_set_parent_death_signal(SIGTERM)
         // The parent may have died before prctl took effect.
         if getppid() != parent || getppid() == 1 { onGone() }

@@ -1,6 +1,7 @@
 import CGLibNotify
 import FoundationEssentials
 import HeadlinesCore
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,18 +10,16 @@ import Glibc
 /// a JSON object per line with format=json, or the button number alone), and calls `onClick`
 /// with the button. Stops at end of input.
 public enum ClickReader {
-    nonisolated(unsafe) private static var pending = Data()
-
     public static func start(_ onClick: @escaping @Sendable @GLibActor (Int) -> Void) {
+        // The partial line between reads. Only the loop thread touches it (the fd callback runs
+        // there), so the Mutex is never contended; it makes that a fact the compiler checks.
+        let pending = Mutex(ClickLines())
         let handler: @Sendable () -> Bool = {
             var buffer = [UInt8](repeating: 0, count: 4096)
             let n = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
             guard n > 0 else { return false }
-            pending.append(contentsOf: buffer[0..<n])
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = pending[pending.startIndex..<newline]
-                pending.removeSubrange(pending.startIndex...newline)
-                if let button = button(in: line) { Task { @GLibActor in onClick(button) } }
+            for button in pending.withLock({ $0.append(buffer[0..<n]) }) {
+                Task { @GLibActor in onClick(button) }
             }
             return true
         }
@@ -36,5 +35,25 @@ public enum ClickReader {
         if let n = Int(text) { return n }
         struct Click: Decodable { var button: Int }
         return (try? JSONDecoder().decode(Click.self, from: Data(text.utf8)))?.button
+    }
+}
+
+/// Splits stdin's bytes into lines and reads a button from each complete one; keeps the rest
+/// (at most 64 KiB: a click line is tiny, so anything longer is noise and is dropped).
+struct ClickLines {
+    private var pending = Data()
+    static let maxPending = 65536
+
+    /// The buttons of the lines `bytes` completes, in order.
+    mutating func append(_ bytes: some Sequence<UInt8>) -> [Int] {
+        pending.append(contentsOf: bytes)
+        var buttons: [Int] = []
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = pending[pending.startIndex..<newline]
+            if let button = ClickReader.button(in: line) { buttons.append(button) }
+            pending.removeSubrange(pending.startIndex...newline)
+        }
+        if pending.count > Self.maxPending { pending.removeAll() }
+        return buttons
     }
 }

@@ -31,7 +31,7 @@ public final class TimelineFollower {
     /// Reads the published timeline and the offset again, then shows what is due now.
     public func reread() {
         published = PublishedTimelineStore(path: paths.publishedTimelineFile).load()
-        offset = StateFile<RotationOffset>(path: paths.rotationOffsetFile, what: "rotation offset")
+        offset = JSONStateFile(rotationOffsetAt: paths.rotationOffsetFile)
             .load(now: Date(), warn: { _ in })?.offset ?? 0
         update()
     }
@@ -45,7 +45,7 @@ public final class TimelineFollower {
         } else {
             // No host has published yet: show the cache until one does.
             let warn: (String) -> Void = { HostLog.warning($0) }
-            let muted = StateFile<MutedSources>(path: paths.mutedFile, what: "muted-sources").load(now: now, warn: warn) ?? MutedSources()
+            let muted = JSONStateFile(mutedSourcesAt: paths.mutedFile).load(now: now, warn: warn) ?? MutedSources()
             state = BarStateSource.state(published: nil, cache: HeadlineCache(path: paths.cacheFile).load(now: now, warn: warn),
                                          muted: muted, offset: offset,
                                          lastFailure: RefreshStatusStore(path: paths.statusFile).load(now: now, warn: warn).lastFailure,

@@ -1,23 +1,44 @@
 import CGLibNotify
 import FoundationEssentials
 import HeadlinesCore
+import Synchronization
 
 /// Posts headlines through libnotify. Every libnotify call runs on a `NotificationWorker`, so the
 /// host's loop never waits on the notification server. Each NotifyNotification is kept alive
 /// until the server says it closed, so a click works however long it stays on screen.
-public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
+///
+/// Threads: `post`, `closeAll` and the counts may be called from any thread; everything they do
+/// with libnotify runs on the worker, and so do the click and `closed` callbacks. The mutable
+/// state is behind locks (uncontended: the worker is the only thread that touches `state`),
+/// never held across a libnotify call, so a callback that re-enters cannot deadlock.
+public final class LibnotifyNotifier: Notifier, Sendable {
     private let worker = NotificationWorker(name: "headlines-notify")
-    /// Worker-thread state (touched only on the worker).
-    private var capabilities: NotificationCapabilities?
-    private var serverDown = false
-    private var live: Set<UnsafeMutableRawPointer> = []
+    private struct State {
+        var capabilities: NotificationCapabilities?
+        var serverDown = false
+        /// Notifications on screen, each holding one reference until its `closed` signal; kept
+        /// as addresses (Sendable), turned back into pointers only on the worker.
+        var live: Set<UInt> = []
+    }
+    private let state = SanitizedMutex(State())
     /// Counters for the leak test: notifications created and finalized (g_object_weak_ref).
     private let counters = Counters()
+    private struct Handlers {
+        var onMute: (@Sendable (String) -> Void)?
+        var onMore: (@Sendable () -> Void)?
+    }
+    private let handlers = SanitizedMutex(Handlers())
 
     /// Called on the worker thread when "Mute source" is clicked.
-    public var onMute: (@Sendable (String) -> Void)?
+    public var onMute: (@Sendable (String) -> Void)? {
+        get { handlers.withLock { $0.onMute } }
+        set { handlers.withLock { $0.onMute = newValue } }
+    }
     /// Called on the worker thread when the "N more headlines" summary is clicked.
-    public var onMore: (@Sendable () -> Void)?
+    public var onMore: (@Sendable () -> Void)? {
+        get { handlers.withLock { $0.onMore } }
+        set { handlers.withLock { $0.onMore = newValue } }
+    }
 
     public init() {
         // libnotify prints its own g_warning for every failed call; we log one sentence instead.
@@ -27,8 +48,7 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
 
     public func post(_ headlines: [Headline], more: Int, now: Date) {
         worker.submit { [self] in
-            guard ensureReady() else { return }
-            let caps = capabilities ?? []
+            guard let caps = ensureReady() else { return }
             for headline in headlines {
                 show(NotificationContent.headline(headline, now: now, caps: caps), caps: caps, action: .open(headline))
             }
@@ -39,51 +59,56 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
     /// Notification objects created and not yet finalized. Waits for the worker to be idle.
     public func liveObjectCount() -> Int {
         worker.sync {}
-        return counters.created - counters.finalized
+        return counters.value.withLock { $0.created - $0.finalized }
     }
 
-    public var createdCount: Int { counters.created }
+    public var createdCount: Int { counters.value.withLock { $0.created } }
 
     /// Asks the server to close every notification still on screen (the server then sends
     /// NotificationClosed, and each object is released in its `closed` handler). Waits for the
     /// worker to send the requests.
     public func closeAll() {
         worker.sync { [self] in
-            for object in live {
-                notify_notification_close(object.assumingMemoryBound(to: NotifyNotification.self), nil)
+            for address in state.withLock({ $0.live }) {
+                guard let object = UnsafeMutablePointer<NotifyNotification>(bitPattern: address) else { continue }
+                notify_notification_close(object, nil)
             }
         }
     }
 
     // MARK: - On the worker thread
 
-    private func ensureReady() -> Bool {
+    /// The server's capabilities, asked once (and again after a failure); nil when no server.
+    private func ensureReady() -> NotificationCapabilities? {
         if notify_is_initted() == 0 && notify_init(NotificationContent.appName) == 0 {
             markDown("libnotify could not start")
-            return false
+            return nil
         }
-        if capabilities == nil || serverDown {
-            // GetCapabilities is the cheapest way to learn whether a server is there at all.
-            guard let list = notify_get_server_caps() else {
-                markDown("no notification server answers on the session bus")
-                return false
-            }
-            var names: [String] = []
-            var node: UnsafeMutablePointer<GList>? = list
-            while let n = node {
-                if let p = n.pointee.data { names.append(String(cString: p.assumingMemoryBound(to: CChar.self))) }
-                node = n.pointee.next
-            }
-            g_list_free_full(list, g_free)
-            capabilities = NotificationCapabilities(names: names)
+        let known = state.withLock { $0.serverDown ? nil : $0.capabilities }
+        if let known { return known }
+        // GetCapabilities is the cheapest way to learn whether a server is there at all.
+        guard let list = notify_get_server_caps() else {
+            markDown("no notification server answers on the session bus")
+            return nil
         }
-        return true
+        var names: [String] = []
+        var node: UnsafeMutablePointer<GList>? = list
+        while let n = node {
+            if let p = n.pointee.data { names.append(String(cString: p.assumingMemoryBound(to: CChar.self))) }
+            node = n.pointee.next
+        }
+        g_list_free_full(list, g_free)
+        let caps = NotificationCapabilities(names: names)
+        state.withLock { $0.capabilities = caps }
+        return caps
     }
 
     private func markDown(_ why: String) {
-        if !serverDown { HostLog.warning("notifications are off for now: \(why); they resume when a server appears") }
-        serverDown = true
-        capabilities = nil
+        let wasDown = state.withLock { s in
+            defer { s.serverDown = true; s.capabilities = nil }
+            return s.serverDown
+        }
+        if !wasDown { HostLog.warning("notifications are off for now: \(why); they resume when a server appears") }
     }
 
     enum Action { case open(Headline), more }
@@ -91,9 +116,9 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
     private func show(_ content: NotificationContent, caps: NotificationCapabilities, action: Action) {
         guard let n = notify_notification_new(content.summary, content.body, NotificationContent.iconName) else { return }
         let object = UnsafeMutableRawPointer(n)
-        counters.created += 1
+        counters.value.withLock { $0.created += 1 }
         g_object_weak_ref(object.assumingMemoryBound(to: GObject.self), { data, _ in
-            Unmanaged<Counters>.fromOpaque(data!).takeUnretainedValue().finalized += 1
+            Unmanaged<Counters>.fromOpaque(data!).takeUnretainedValue().value.withLock { $0.finalized += 1 }
         }, Unmanaged.passUnretained(counters).toOpaque())
         notify_notification_set_app_name(n, NotificationContent.appName)
         notify_notification_set_urgency(n, NOTIFY_URGENCY_LOW)
@@ -110,23 +135,29 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
             g_object_unref(object)
             return
         }
-        if serverDown { HostLog.info("notification server is back; notifications resumed") }
-        serverDown = false
-        live.insert(object)
+        let wasDown = state.withLock { s in
+            defer { s.serverDown = false; s.live.insert(UInt(bitPattern: object)) }
+            return s.serverDown
+        }
+        if wasDown { HostLog.info("notification server is back; notifications resumed") }
     }
 
     private func connectClosed(_ n: UnsafeMutablePointer<NotifyNotification>) {
         let closed: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { object, data in
             let notifier = Unmanaged<LibnotifyNotifier>.fromOpaque(data!).takeUnretainedValue()
-            if let object, notifier.live.remove(object) != nil { g_object_unref(object) }
+            guard let object else { return }
+            // Unref outside the lock: finalization runs the weak-ref notify.
+            let address = UInt(bitPattern: object)
+            if notifier.state.withLock({ $0.live.remove(address) }) != nil { g_object_unref(object) }
         }
         g_signal_connect_data(UnsafeMutableRawPointer(n), "closed", unsafeBitCast(closed, to: GCallback.self),
                               Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(0))
     }
 
+    /// Made, used and released on the worker (libnotify's action callback and its free func).
     private final class ActionBox {
         let action: Action
-        weak var notifier: LibnotifyNotifier?
+        weak let notifier: LibnotifyNotifier?
         init(_ action: Action, _ notifier: LibnotifyNotifier) { self.action = action; self.notifier = notifier }
     }
 
@@ -165,9 +196,9 @@ public final class LibnotifyNotifier: Notifier, @unchecked Sendable {
     }
 }
 
-/// Created/finalized tallies; touched on the worker thread only (weak-ref notifies run where the
-/// last unref happens, which is the worker).
-private final class Counters: @unchecked Sendable {
-    var created = 0
-    var finalized = 0
+/// Created/finalized tallies. Weak-ref notifies run wherever the last unref happens (the worker,
+/// in practice), and tests read the tallies from their own thread: hence the lock.
+private final class Counters: Sendable {
+    struct Tally { var created = 0; var finalized = 0 }
+    let value = SanitizedMutex(Tally())
 }

@@ -5,21 +5,23 @@ import Synchronization
 /// A thread with its own GMainContext and loop where every libnotify call happens. libnotify's
 /// calls are synchronous D-Bus calls that can block for 25 s; here they block this thread, never
 /// the host's loop. libnotify's D-Bus proxy is created on this thread, so its signals (clicks,
-/// closes) are dispatched here too.
-final class NotificationWorker: @unchecked Sendable {
-    private let context: OpaquePointer
+/// closes) are dispatched here too. Any thread may submit; the jobs run one at a time, in order,
+/// on the worker. Its only mutable state (the queue length) is behind a lock.
+final class NotificationWorker: Sendable {
+    private let context: MainContext
     private struct Queue { var pending = 0; var droppedWarned = false }
-    private let queue = Mutex(Queue())
+    private let queue = SanitizedMutex(Queue())
     /// More jobs than this waiting (a server that hangs) and new ones are dropped, with one warning.
     let maxPending = 32
 
     init(name: String) {
-        context = g_main_context_new()
-        nonisolated(unsafe) let context = self.context
+        let context = MainContext(g_main_context_new())
+        self.context = context
+        // A semaphore, not a continuation: it starts no Dispatch worker (RUNTIME-COSTS.md).
         let ready = DispatchSemaphore(value: 0)
         BackgroundThread.start(name: name) {
-            g_main_context_push_thread_default(context)
-            let loop = g_main_loop_new(context, 0)
+            g_main_context_push_thread_default(context.pointer)
+            let loop = g_main_loop_new(context.pointer, 0)
             ready.signal()
             g_main_loop_run(loop)
         }
@@ -27,14 +29,14 @@ final class NotificationWorker: @unchecked Sendable {
     }
 
     private final class Job {
-        let body: () -> Void
+        let body: @Sendable () -> Void
         let worker: NotificationWorker
-        init(_ body: @escaping () -> Void, _ worker: NotificationWorker) { self.body = body; self.worker = worker }
+        init(_ body: @escaping @Sendable () -> Void, _ worker: NotificationWorker) { self.body = body; self.worker = worker }
     }
 
     /// Queues `body` on the worker and returns at once. Returns false when it was dropped.
     @discardableResult
-    func submit(_ body: @escaping () -> Void) -> Bool {
+    func submit(_ body: @escaping @Sendable () -> Void) -> Bool {
         let (accepted, warn) = queue.withLock { q -> (Bool, Bool) in
             guard q.pending < maxPending else {
                 defer { q.droppedWarned = true }
@@ -47,8 +49,9 @@ final class NotificationWorker: @unchecked Sendable {
             if warn { HostLog.warning("the notification server is not answering; dropping notifications until it does") }
             return false
         }
+        // The box goes to GLib retained and comes back in the destroy notify, on the worker.
         let box = Unmanaged.passRetained(Job(body, self)).toOpaque()
-        g_main_context_invoke_full(context, G_PRIORITY_DEFAULT, { data in
+        g_main_context_invoke_full(context.pointer, G_PRIORITY_DEFAULT, { data in
             let job = Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue()
             job.body()
             job.worker.finished()
@@ -65,8 +68,17 @@ final class NotificationWorker: @unchecked Sendable {
     }
 
     /// Runs `body` on the worker and waits for it (tests, shutdown).
-    func sync(_ body: @escaping () -> Void) {
+    func sync(_ body: @escaping @Sendable () -> Void) {
         let done = DispatchSemaphore(value: 0)
         if submit({ body(); done.signal() }) { done.wait() }
     }
+}
+
+/// The worker's GMainContext. `@unchecked Sendable` because it is immutable: the pointer is set
+/// once, before the worker thread starts, and never changed or freed (the worker lives as long as
+/// the process); the GMainContext calls made through it from other threads
+/// (`g_main_context_invoke_full`) are documented thread-safe by GLib.
+private struct MainContext: @unchecked Sendable {
+    let pointer: OpaquePointer
+    init(_ pointer: OpaquePointer) { self.pointer = pointer }
 }

@@ -1,0 +1,80 @@
+// With Platform.swift, the only files in the core that talk to libc: durable writes need fsync and
+// rename, which FoundationEssentials does not expose with the guarantees we want.
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The real file system behind every state file: plain POSIX calls, errno kept in `SystemError`.
+/// A value with no state, safe to share between threads.
+public struct PosixFileSystem: StateFileSystem {
+    public init() {}
+
+    public func createDirectories(_ path: String) throws { try Platform.mkdirs(path) }
+
+    /// `.NAME.tmp-PID-RANDOM`: the PID lets `removeStaleTemporaries` sweep what a killed process left.
+    public func temporaryName(for path: String) -> String {
+        PathText.directory(of: path) + "/." + PathText.lastComponent(of: path)
+            + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    public func createExclusive(_ path: String, mode: UInt32) throws -> Int32 {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
+        guard fd >= 0 else { throw SystemError(call: "open", path: path, errno: errno) }
+        return fd
+    }
+
+    public func write(_ data: Data, to descriptor: Int32, path: String) throws {
+        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw SystemError(call: "write", path: path, errno: errno)
+                }
+                offset += n
+            }
+        }
+    }
+
+    public func sync(_ descriptor: Int32, path: String) throws {
+        if fsync(descriptor) != 0 { throw SystemError(call: "fsync", path: path, errno: errno) }
+    }
+
+    public func close(_ descriptor: Int32) { _ = Glibc.close(descriptor) }
+
+    public func rename(_ source: String, to destination: String) throws {
+        if Glibc.rename(source, destination) != 0 { throw SystemError(call: "rename", path: destination, errno: errno) }
+    }
+
+    public func syncDirectory(_ path: String) {
+        let dfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if dfd >= 0 { fsync(dfd); _ = Glibc.close(dfd) }
+    }
+
+    public func remove(_ path: String) { unlink(path) }
+
+    public func read(_ path: String, limit: Int) throws -> Data? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw SystemError(call: "open", path: path, errno: errno)
+        }
+        defer { _ = Glibc.close(fd) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            // One byte beyond the limit tells "exactly limit" from "longer".
+            let want = min(buffer.count, limit + 1 - data.count)
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, want) }
+            if n < 0 { if errno == EINTR { continue }; throw SystemError(call: "read", path: path, errno: errno) }
+            if n == 0 { break }
+            data.append(contentsOf: buffer[0..<n])
+            if data.count > limit { throw StateFileTooLarge(path: path, limit: limit) }
+        }
+        return data
+    }
+}

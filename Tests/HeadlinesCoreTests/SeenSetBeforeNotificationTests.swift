@@ -1,0 +1,93 @@
+import Foundation
+import HeadlinesCore
+import TestSupport
+import XCTest
+
+/// A crash may drop a notification but never repeat one: the seen set reaches the disk (renamed
+/// into place, folder fsynced) before the notifier hears of any headline.
+final class SeenSetBeforeNotificationTests: XCTestCase {
+    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+    private let paths = XDGPaths(environment: ["HOME": "/home/test", "XDG_STATE_HOME": "/state",
+                                               "XDG_CACHE_HOME": "/cache", "XDG_RUNTIME_DIR": "/run"])
+    private var log = CallLog()
+    private var fileSystem = RecordingFileSystem()
+    private var notifier = RecordingNotifier()
+    private var warnings: [String] = []
+
+    override func setUp() {
+        log = CallLog()
+        fileSystem = RecordingFileSystem(log: log)
+        notifier = RecordingNotifier(log: log)
+        warnings = []
+    }
+
+    private func items(_ ids: [String]) -> [Headline] {
+        ids.enumerated().map { i, id in
+            Headline(id: id, title: "Title \(id)", url: URL(string: "https://example.com/\(id)")!,
+                     source: "example.com", publishedAt: now.addingTimeInterval(Double(i) * 60))
+        }
+    }
+
+    private func notifications() -> HeadlineNotifications {
+        HeadlineNotifications(notifier: notifier, paths: paths, maxPerRefresh: 3, fileSystem: fileSystem,
+                              warn: { [unowned self] in warnings.append($0) })
+    }
+
+    /// Index of the call that makes the seen set durable: the folder fsync after its rename.
+    private func seenSetDurable(_ calls: [RecordedCall]) -> Int? {
+        guard let rename = calls.firstIndex(where: { if case let .rename(_, to) = $0 { return to == paths.seenFile }; return false })
+        else { return nil }
+        return calls[rename...].firstIndex(of: .syncDirectory(paths.stateDir))
+    }
+
+    private func firstPost(_ calls: [RecordedCall]) -> Int? {
+        calls.firstIndex { if case .posted = $0 { return true }; return false }
+    }
+
+    func testTheSeenSetIsDurableBeforeTheFirstNotificationOfAFirstRun() throws {
+        // Given no seen set yet
+        // When the first reload brings three headlines
+        notifications().reloaded(items(["a", "b", "c"]), now: now)
+        // Then the newest is posted, and only after the seen set holding all three is on disk
+        XCTAssertEqual(notifier.posts.map(\.ids), [["c"]])
+        let calls = log.all
+        let saved = try XCTUnwrap(seenSetDurable(calls), "the seen set was never written durably: \(calls)")
+        let posted = try XCTUnwrap(firstPost(calls))
+        XCTAssertLessThan(saved, posted, "a notification went out before the seen set was saved: \(calls)")
+        let stored = try JSONDecoder.headlines().decode(SeenSet.self, from: XCTUnwrap(fileSystem.contents(paths.seenFile)))
+        XCTAssertTrue(["a", "b", "c"].allSatisfy(stored.contains))
+        XCTAssertEqual(warnings, [])
+    }
+
+    func testEachLaterReloadSavesTheSeenSetBeforePosting() throws {
+        // Given a host that has notified once
+        let host = notifications()
+        host.reloaded(items(["a"]), now: now)
+        let before = log.all.count
+        // When a reload brings two new headlines
+        host.reloaded(items(["a", "b", "c"]), now: now.addingTimeInterval(600))
+        // Then this round's seen set is durable before this round's posts
+        let calls = Array(log.all[before...])
+        XCTAssertEqual(notifier.posts.last?.ids, ["b", "c"])
+        let saved = try XCTUnwrap(seenSetDurable(calls), "no seen set write in this round: \(calls)")
+        XCTAssertLessThan(saved, try XCTUnwrap(firstPost(calls)), "posted before saving: \(calls)")
+    }
+
+    func testAReloadWithNothingNewPostsNothingAndStillWritesDurably() {
+        let host = notifications()
+        host.reloaded(items(["a"]), now: now)
+        host.reloaded(items(["a"]), now: now.addingTimeInterval(600))
+        XCTAssertEqual(notifier.posts.count, 1, "the same headline is never posted twice")
+        let writes = RecordingFileSystem.durableWrites(in: log.all)
+        XCTAssertEqual(writes.violations, [])
+    }
+
+    func testARestartRemembersWhatWasSeen() {
+        // Given a host that notified "a", then stopped
+        notifications().reloaded(items(["a"]), now: now)
+        // When a new host (new object, same files) reloads the same headline and one new one
+        notifications().reloaded(items(["a", "b"]), now: now.addingTimeInterval(60))
+        // Then only the new one is posted
+        XCTAssertEqual(notifier.posts.map(\.ids), [["a"], ["b"]])
+    }
+}
