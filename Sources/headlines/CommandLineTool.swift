@@ -83,6 +83,8 @@ struct AppContext {
     }
 
     var cache: HeadlineCache { HeadlineCache(path: paths.cacheFile) }
+    /// The running host, as every command reaches it; "a host" is a `headlines run` by our parser.
+    var host: HostClient { HostClient(paths: paths, isHostCommandLine: { (try? Arguments.parse($0))?.command == "run" }) }
     var statusStore: RefreshStatusStore { RefreshStatusStore(path: paths.statusFile) }
 
     /// The host's setup from this context: the provider, its timeline provider and the budget.
