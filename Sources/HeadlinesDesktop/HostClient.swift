@@ -51,23 +51,23 @@ public struct HostClient: Sendable {
     public let lockPath: String
     let procRoot: String
     let userID: uid_t
-    let isHostCommandLine: @Sendable ([String]) -> Bool
+    let subcommand: @Sendable ([String]) -> String?
     let send: @Sendable (Int32, Int32) -> Int32
 
-    /// `isHostCommandLine` gets a process's arguments without argv[0] and says whether they start a
-    /// host: the executable passes its own argument parser, so "run" is recognised wherever it stands.
-    public init(paths: XDGPaths, isHostCommandLine: @escaping @Sendable ([String]) -> Bool) {
-        self.init(lockPath: paths.hostLockFile, isHostCommandLine: isHostCommandLine)
+    /// `subcommand` gets a process's arguments without argv[0] and names its subcommand: the
+    /// executable passes its own argument parser, so `run` is found wherever it stands among options.
+    public init(paths: XDGPaths, subcommand: @escaping @Sendable ([String]) -> String?) {
+        self.init(lockPath: paths.hostLockFile, subcommand: subcommand)
     }
 
     /// For tests: another /proc, another user ID and a recording `send` in place of kill(2).
     public init(lockPath: String, procRoot: String = "/proc", userID: uid_t = getuid(),
-                isHostCommandLine: @escaping @Sendable ([String]) -> Bool,
+                subcommand: @escaping @Sendable ([String]) -> String?,
                 send: @escaping @Sendable (Int32, Int32) -> Int32 = { kill($0, $1) }) {
         self.lockPath = lockPath
         self.procRoot = procRoot
         self.userID = userID
-        self.isHostCommandLine = isHostCommandLine
+        self.subcommand = subcommand
         self.send = send
     }
 
@@ -101,8 +101,8 @@ public struct HostClient: Sendable {
               let cmdline = Self.contents(dir + "/cmdline") else { return .unverified(pid: pid) }
         let argv = cmdline.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
         let arguments = Array(argv.dropFirst()).filter { !$0.isEmpty }
-        if isHostCommandLine(arguments) { return .host(pid: pid) }
-        return .oneShot(pid: pid, command: arguments.first { !$0.hasPrefix("-") } ?? "")
+        let command = subcommand(arguments) ?? ""
+        return command == "run" ? .host(pid: pid) : .oneShot(pid: pid, command: command)
     }
 
     /// True when someone holds the lock (HostLock.holder says nil both for "free" and for "held,
