@@ -38,6 +38,7 @@ interval = 2s
 daily-budget = 5
 CONF
 requests() { grep -c '^/v1/news/top-headlines' "$WORK/requests.log"; }
+more_requests_than() { [ "$(requests)" -gt "$1" ]; }
 wait_for() { # DESCRIPTION SECONDS COMMAND...
     local what=$1 deadline=$(( $(date +%s) + $2 )); shift 2
     until "$@" >/dev/null 2>&1; do
@@ -56,7 +57,7 @@ first_start=$(date +%s)
 for round in 1 2; do
     before=$(requests)
     start_host "$WORK/host$round.log"
-    wait_for "round $round's request" 5 test "$(requests)" -gt "$before" || { cat "$WORK/host$round.log"; die "round $round: no request"; }
+    wait_for "round $round's request" 5 more_requests_than "$before" || { cat "$WORK/host$round.log"; die "round $round: no request"; }
     sleep 1
     kill -9 "$HOST"; wait "$HOST" 2>/dev/null; st=$?
     [ "$st" -eq 137 ] || { cat "$WORK/host$round.log"; die "round $round: the host should have died of SIGKILL (status $st)"; }
