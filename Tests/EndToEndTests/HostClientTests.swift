@@ -89,7 +89,7 @@ final class HostClientTests: EndToEndTestCase {
         let refresh = try cli.run(["--config", config.path, "refresh"])
         XCTAssertEqual(refresh.status, 1, refresh.stdout + refresh.stderr)
         XCTAssertTrue(refresh.stderr.contains("not a `headlines run`"), refresh.stderr)
-        XCTAssertNil(sleeper.waitForExit(timeout: 0.5), "sleep was signalled")
+        XCTAssertNil(sleeper.waitForExit(timeout: 0.3), "sleep was signalled")
         XCTAssertTrue(sleeper.isRunning)
     }
 
@@ -97,7 +97,7 @@ final class HostClientTests: EndToEndTestCase {
     /// the lock waits for it instead of sending it SIGUSR1 (which would kill it mid-reload).
     func testRefreshWaitsForAOneShotInsteadOfSignallingIt() throws {
         let rss = FixturePaths.data("feeds/sample-rss2.xml")
-        server.route("/slow.rss", .trickle(status: 200, body: rss, bytesPerSecond: max(1, rss.count / 2)))
+        server.route("/slow.rss", .trickle(status: 200, body: rss, bytesPerSecond: rss.count))  // a second under the lock
         let config = try cli.writeConfig("[source]\nprovider = feeds\nfeeds = \(server.baseURL.appendingPathComponent("slow.rss").absoluteString)\n")
         let oneShot = try BackgroundProcess(cli: cli, arguments: ["--config", config.path, "i3blocks"])
         defer { _ = oneShot.kill() }
