@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "FeedTests", dependencies: ["HeadlinesCore", "TestSupport"]),
         .testTarget(name: "HostTests", dependencies: ["HeadlinesCore", "TestSupport"]),
         .testTarget(name: "HeadlinesDesktopTests", dependencies: ["HeadlinesDesktop", "HeadlinesCore", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["HeadlinesCore", "HeadlinesHTTP", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["HeadlinesCore", "HeadlinesHTTP", "HeadlinesDesktop", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

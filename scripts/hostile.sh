@@ -31,7 +31,7 @@ add_row() { printf 'ROW\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" >>"$ROWS"; }
 suites=()
 for suite in scripts/hostile/*.sh; do
     [ -f "$suite" ] || continue
-    [ -x "$suite" ] || { echo "hostile: skipping $suite (not executable)"; continue; }
+    [ -x "$suite" ] || { add_row "hostile" "$(basename "$suite")" "$suite is not executable, so it cannot run: chmod +x it" FAIL; continue; }
     [ -n "${HOSTILE_ONLY:-}" ] && [[ $(basename "$suite") != *"$HOSTILE_ONLY"* ]] && continue
     suites+=("$suite")
 done

@@ -34,6 +34,7 @@ PACKAGES=(
     dpkg-dev               # make deb: dpkg-shlibdeps computes Depends
     python3-seccomp        # packaging suite: the unit's seccomp hardening, tried without systemd
     zsh                    # packaging suite: zsh -n on the zsh completion
+    strace                 # hostile security suite: no connect() before a refusal
     fish                   # packaging suite: fish --no-execute on the fish completion
     valgrind               # hostile suite: the memory checks
     util-linux             # hostile suite: setpriv, unshare; the sway suite: runuser

@@ -14,6 +14,7 @@ command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 # append their suites here.
 INTEGRATION_SUITES=(
     "cli demo|scripts/suites/demo.sh"
+    "daily budget across host crashes (a real-process minute)|scripts/suites/budget-crashes.sh"
     "native stack (libcurl, libxml2, no Foundation or ICU)|scripts/suites/stack.sh"
     "notifications (dbus, Xvfb, dunst)|scripts/suites/notifications.sh"
     "bars (i3blocks, waybar copies, take-over, lifecycle)|scripts/suites/bars.sh"

@@ -83,6 +83,8 @@ struct AppContext {
     }
 
     var cache: HeadlineCache { HeadlineCache(path: paths.cacheFile) }
+    /// The running host, as every command reaches it; /proc command lines are read by our own parser.
+    var host: HostClient { HostClient(paths: paths, subcommand: { (try? Arguments.parse($0))?.command }) }
     var statusStore: RefreshStatusStore { RefreshStatusStore(path: paths.statusFile) }
 
     /// The host's setup from this context: the provider, its timeline provider and the budget.

@@ -44,6 +44,8 @@ enum Help {
 
         Fetches the top headlines now, replaces the cache and prints them. On failure it prints one
         sentence saying what went wrong and what to do, exits 1, and leaves the cache as it was.
+        When some [source] feeds fail and others answer, it prints the list, then one
+        `headlines: warning:` line per failing feed on stderr, and exits 0.
         """,
         "list": """
         Usage: headlines list [--json]
@@ -106,7 +108,8 @@ enum Help {
         Usage: headlines status [--json]
 
         Provider, whether a host runs, the last reload and its result, the next reload, reloads
-        used of the daily budget in the last 24 hours, the cache's age and the last error.
+        used of the daily budget in the last 24 hours, the cache's age and the last error. With the
+        feeds provider, the feeds failing now and each feed's state (ok, FAILING, not fetched yet).
         """,
         "menu": """
         Usage: headlines menu

@@ -34,7 +34,8 @@ enum I3blocksCommand {
                 do { try URLLauncher.open(current.url) } catch { Output.error("headlines: \(error.description)") }
             }
         case 2:
-            if let pid = HostLock.holder(path: context.paths.hostLockFile) { kill(pid, SIGUSR1) } else { reloadIfDue(context, force: true) }
+            // A one-shot already reloading under the lock is left alone: its answer is on its way.
+            if case .notSent(.none) = context.host.ask(.refresh) { reloadIfDue(context, force: true) }
         case 3:
             ProcessLauncher.spawn([ProcessLauncher.selfPath] + context.arguments.passThrough + ["menu"])
         case 4: _ = ShownHeadlines.rotate(context, by: -1)

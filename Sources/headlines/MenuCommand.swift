@@ -57,7 +57,7 @@ enum MuteCommand {
         }
         Output.print(command == "mute" ? "Muted \(source): it no longer appears in notifications or bars." : "Unmuted \(source).")
         // A running host re-reads the list at its next reload; SIGHUP makes it do so now.
-        if let pid = HostLock.holder(path: context.paths.hostLockFile) { kill(pid, SIGHUP) }
+        context.host.ask(.reconfigure)
         return 0
     }
 }

@@ -20,12 +20,18 @@ enum RefreshCommand {
             Output.print("Not reloading: \(used) of \(context.config.dailyBudget) reloads used in the last 24 hours or the server asked to wait; the next reload can happen at \(Clock.local(until)).")
             return 0
         }
-        guard let pid = HostLock.holder(path: context.paths.hostLockFile) else {
-            return reloadHere(context)
+        let pid: Int32
+        switch context.host.holder() {
+        case .none: return reloadHere(context)
+        case let .host(found): pid = found
+        case let .oneShot(other, command): return waitForOneShot(context, pid: other, command: command)
+        case let .unverified(other):
+            Output.error("headlines: the host lock (\(context.paths.hostLockFile)) is held\(other.map { " by pid \($0)" } ?? ""), which is not a `headlines run` of yours; not signalling it: run refresh again in a moment.")
+            return 1
         }
         let store = PublishedTimelineStore(path: context.paths.publishedTimelineFile)
         let before = store.load()?.generation ?? -1
-        guard kill(pid, SIGUSR1) == 0 else {
+        guard case .sent = context.host.ask(.refresh) else {
             Output.error("headlines: could not signal the host (pid \(pid)): restart it with `headlines run`.")
             return 1
         }
@@ -39,6 +45,24 @@ enum RefreshCommand {
             }
         }
         Output.print("Asked the host (pid \(pid)) to reload; it has not finished yet: see `headlines status`.")
+        return 0
+    }
+
+    /// No host, but a one-shot (`i3blocks`, another `refresh`) is reloading under the lock: it has no
+    /// signal handler, so it is waited for, never signalled, and its result reported.
+    private static func waitForOneShot(_ context: AppContext, pid: Int32, command: String) -> Int32 {
+        let deadline = Date().addingTimeInterval(context.config.timeout + 5)
+        while Date() < deadline, case .oneShot(pid, _) = context.host.holder() { usleep(50_000) }
+        let status = context.statusStore.load(now: Date(), warn: { _ in })
+        if case .oneShot(pid, _) = context.host.holder() {
+            Output.print("`headlines \(command)` (pid \(pid)) is reloading; it has not finished yet: see `headlines status`.")
+            return 0
+        }
+        if let failure = status.lastFailure {
+            Output.error("headlines: \(failure.message)")
+            return 1
+        }
+        Output.print("Reloaded by `headlines \(command)` (pid \(pid)), which was already reloading; no host is running (start one with `headlines run`).")
         return 0
     }
 

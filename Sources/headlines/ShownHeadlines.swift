@@ -8,7 +8,7 @@ enum ShownHeadlines {
     static func state(_ context: AppContext, now: Date = Date()) -> BarState {
         let warn: (String) -> Void = { Output.error("headlines: warning: \($0)") }
         let paths = context.paths
-        let hostRuns = HostLock.holder(path: paths.hostLockFile) != nil
+        let hostRuns = context.host.hostPID() != nil
         let published = hostRuns ? PublishedTimelineStore(path: paths.publishedTimelineFile).load() : nil
         let offset = StateFile<RotationOffset>(path: paths.rotationOffsetFile, what: "rotation offset").load(now: now, warn: { _ in })?.offset ?? 0
         let muted = StateFile<MutedSources>(path: paths.mutedFile, what: "muted-sources").load(now: now, warn: warn) ?? MutedSources()

@@ -23,6 +23,8 @@ enum StatusCommand {
     struct FeedReport: Encodable {
         var url: String
         var ok: Bool
+        /// "ok", "failing" (its last fetch failed) or "not fetched yet".
+        var state: String
         var headlines: Int
         var last_success: Date?
         var error: String?
@@ -32,7 +34,9 @@ enum StatusCommand {
         let states = FeedStateStore(path: context.paths.feedStateFile).load(now: now, warn: { _ in }).feeds
         return context.config.feeds.map { url in
             let state = states[url.absoluteString]
-            return FeedReport(url: url.absoluteString, ok: state != nil && state?.lastError == nil,
+            let failing = state?.lastError != nil
+            let ok = state != nil && !failing && state?.lastSuccess != nil
+            return FeedReport(url: url.absoluteString, ok: ok, state: ok ? "ok" : (failing ? "failing" : "not fetched yet"),
                               headlines: state?.headlines.count ?? 0, last_success: state?.lastSuccess, error: state?.lastError)
         }
     }
@@ -43,7 +47,8 @@ enum StatusCommand {
         let ledger = LedgerStore(path: context.paths.ledgerFile).load(now: now, warn: warn)
         let status = context.statusStore.load(now: now, warn: warn)
         let cached = context.cache.load(now: now, warn: warn)
-        let pid = HostLock.holder(path: context.paths.hostLockFile)
+        let holder = context.host.holder()
+        let pid: Int32? = if case let .host(found) = holder { found } else { nil }
         let published = pid == nil ? nil : PublishedTimelineStore(path: context.paths.publishedTimelineFile).load()
         let report = Report(
             provider: published?.provider ?? context.config.provider.displayName,
@@ -63,18 +68,35 @@ enum StatusCommand {
         func age(_ d: Date?) -> String { d.map { "\(Clock.local($0)) (\(RelativeAge.describe($0, now: now)))" } ?? "never" }
         var lines = [
             "Provider:      \(report.provider)",
-            "Host:          \(pid.map { "running (pid \($0))" } ?? "not running (start it with `headlines run`)")",
+            "Host:          \(hostLine(holder))",
             "Last reload:   \(age(report.last_reload))\(report.last_result.map { ", \($0)" } ?? "")",
             "Next reload:   \(report.next_reload.map { Clock.local($0) } ?? (pid == nil ? "when a host runs" : "only on request"))",
             "Budget:        \(report.reloads_last_24h) of \(report.daily_budget) reloads used in the last 24 hours",
             "Cache:         \(report.cache_headlines) headlines, fetched \(age(report.cache_fetched_at))",
         ]
         if let error = report.last_error { lines.append("Last error:    \(error)") }
-        for feed in report.feeds ?? [] {
-            let state = feed.ok ? "ok, \(feed.headlines) headlines" : "FAILING: \(feed.error ?? "no answer yet")"
+        let feeds = report.feeds ?? []
+        let failing = feeds.filter { $0.state == "failing" }
+        if !failing.isEmpty {
+            lines.append("Failing feeds: \(failing.count) of \(feeds.count): \(failing.map { TerminalText.safe($0.url) }.joined(separator: ", "))")
+        }
+        for feed in feeds {
+            let state = switch feed.state {
+            case "ok": "ok, \(feed.headlines) headlines"
+            case "failing": "FAILING: \(feed.error ?? "no answer")"
+            default: "not fetched yet"
+            }
             lines.append("Feed:          \(TerminalText.safe(feed.url)): \(TerminalText.safe(state))")
         }
         Output.print(lines.joined(separator: "\n"))
         return 0
+    }
+
+    static func hostLine(_ holder: HostClient.Holder) -> String {
+        switch holder {
+        case let .host(pid): "running (pid \(pid))"
+        case let .oneShot(pid, command): "not running; `headlines \(command)` (pid \(pid)) is reloading (start a host with `headlines run`)"
+        case .none, .unverified: "not running (start it with `headlines run`)"
+        }
     }
 }

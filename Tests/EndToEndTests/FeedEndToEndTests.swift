@@ -54,7 +54,7 @@ final class FeedEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(fetch.status, 0, fetch.stderr)
         XCTAssertEqual(try listJSON().count, 10)
         let status = try cli.run(["--config", config.path, "status"])
-        let line = status.stdoutLines.first { $0.contains(broken.absoluteString) } ?? ""
+        let line = status.stdoutLines.first { $0.hasPrefix("Feed:") && $0.contains(broken.absoluteString) } ?? ""
         XCTAssertTrue(line.contains("FAILING") && line.contains("HTTP 500"), status.stdout)
         XCTAssertTrue(status.stdoutLines.contains { $0.contains(good.absoluteString) && $0.contains("ok, 10 headlines") }, status.stdout)
     }

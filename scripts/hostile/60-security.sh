@@ -166,12 +166,13 @@ else
 fi
 
 # ---- the refusal over plain http, before any connection ------------------------------------------------
-# In a private network namespace (nothing can leave) and, when strace is there, with every
+# In a private network namespace (nothing can leave) and under strace (required), with every
 # connect() recorded: a refusal before any connection makes no connect and no DNS lookup at all.
 problems=(); evidence="in a private network namespace"
+command -v strace >/dev/null || problems+=("strace is missing, so no connect() could be checked: run scripts/install-deps.sh")
 for provider in apitube newsapi; do
     tracer=()
-    if command -v strace >/dev/null; then tracer=(strace -f -qq -e trace=connect,sendto,sendmsg -o "$OUT/strace-$provider.txt"); fi
+    tracer=(strace -f -qq -e trace=connect,sendto,sendmsg -o "$OUT/strace-$provider.txt")
     env NEWSAPI_API_KEY="$KEY" unshare -n "${tracer[@]}" "$BIN" fetch --provider "$provider" --base-url "http://example.invalid" \
         >"$OUT/plain-$provider.out" 2>"$OUT/plain-$provider.err"
     rc=$?

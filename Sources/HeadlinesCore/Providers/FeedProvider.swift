@@ -20,6 +20,11 @@ public struct FeedProvider: HeadlineProvider {
     }
 
     public func fetch(now: Date) async throws -> [Headline] {
+        try await fetchWithReport(now: now).headlines
+    }
+
+    /// Every feed at once; a failing feed beside working ones is a partial failure, not an error.
+    public func fetchWithReport(now: Date) async throws -> FetchReport {
         var state = store.load(now: now, warn: { _ in })
         // Every feed in one batch: the transport fetches them concurrently, so N hung feeds cost
         // one timeout, not N. Each result is recorded whatever the others do.
@@ -38,6 +43,7 @@ public struct FeedProvider: HeadlineProvider {
         }
         var merged: [Headline] = []
         var firstError: NewsError?
+        var partialFailures: [String] = []
         for (feed, result) in results {
             var entry = state.feeds[feed.absoluteString] ?? FeedState()
             switch result {
@@ -50,8 +56,9 @@ public struct FeedProvider: HeadlineProvider {
                 entry.lastErrorAt = nil
                 merged += outcome.headlines
             case let .failure(error):
-                entry.lastError = error.message(provider: "The feed \(feed.absoluteString)")
+                entry.lastError = error.message(provider: "The feed \(Self.shown(feed))")
                 entry.lastErrorAt = now
+                partialFailures.append(Self.partialFailure(entry.lastError ?? "", error: error))
                 firstError = firstError ?? error
             }
             state.feeds[feed.absoluteString] = entry
@@ -62,7 +69,28 @@ public struct FeedProvider: HeadlineProvider {
         if merged.isEmpty, let firstError, results.allSatisfy({ if case .failure = $0.1 { return true } else { return false } }) {
             throw firstError
         }
-        return Array(Self.merge(merged).prefix(maxHeadlines))
+        return FetchReport(headlines: Array(Self.merge(merged).prefix(maxHeadlines)), partialFailures: partialFailures)
+    }
+
+    /// A feed URL as messages show it: without any user:password part, which is a credential.
+    static func shown(_ feed: URL) -> String {
+        guard feed.user != nil || feed.password != nil,
+              var parts = URLComponents(url: feed, resolvingAgainstBaseURL: false) else { return feed.absoluteString }
+        parts.user = nil
+        parts.password = nil
+        return parts.string ?? feed.host ?? "a feed"
+    }
+
+    /// One sentence for a feed that failed beside others: its error, and what to do about it.
+    static func partialFailure(_ message: String, error: NewsError) -> String {
+        let fix = switch error {
+        case .badRequest, .forbidden, .malformedResponse, .noHeadlines, .insecureTransport, .responseTooLarge:
+            "fix its URL or remove it from [source] feeds"
+        default:
+            "it is tried again at the next reload"
+        }
+        let sentence = message.hasSuffix(".") ? String(message.dropLast()) : message
+        return TerminalText.safe(sentence) + "; the other feeds were read, and \(fix)."
     }
 
     /// Newest first; the same link (or id) from several feeds kept once, the newest copy.

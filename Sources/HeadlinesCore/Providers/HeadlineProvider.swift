@@ -11,25 +11,48 @@ public protocol HeadlineProvider: Sendable {
     func fetch(now: Date) async throws -> [Headline]
     /// The settings to check when an OK answer has no usable headlines, for `NewsError.noHeadlines`.
     var noHeadlinesSetting: String { get }
+    /// `fetch`, plus one sentence per part that failed while the rest succeeded (a feed of several).
+    /// Providers with a single request keep the default: no partial failures.
+    func fetchWithReport(now: Date) async throws -> FetchReport
+}
+
+/// What one successful fetch brought: the headlines, and the parts that failed beside them, each
+/// as one sentence for people that names the part and the fix (no control characters, no key).
+public struct FetchReport: Sendable, Equatable {
+    public var headlines: [Headline]
+    public var partialFailures: [String]
+    public init(headlines: [Headline], partialFailures: [String] = []) {
+        self.headlines = headlines
+        self.partialFailures = partialFailures
+    }
 }
 
 extension HeadlineProvider {
     public var noHeadlinesSetting: String { "the [source] settings" }
 
+    public func fetchWithReport(now: Date) async throws -> FetchReport {
+        FetchReport(headlines: try await fetch(now: now))
+    }
+
     /// Fetch, with any stray error from a transport turned into a `NewsError`. An OK answer with
     /// no usable headlines is `NewsError.noHeadlines`: real APIs send an empty list for a filter
     /// that matches nothing or a plan that hides everything, and that must not replace a good cache.
     public func fetchHeadlines(now: Date) async throws(NewsError) -> [Headline] {
-        let headlines: [Headline]
+        try await fetchHeadlinesWithReport(now: now).headlines
+    }
+
+    /// `fetchHeadlines`, keeping the partial failures beside the headlines.
+    public func fetchHeadlinesWithReport(now: Date) async throws(NewsError) -> FetchReport {
+        let report: FetchReport
         do {
-            headlines = try await fetch(now: now)
+            report = try await fetchWithReport(now: now)
         } catch let error as NewsError {
             throw error
         } catch {
             throw NewsError.unreachable(detail: String(describing: type(of: error)))
         }
-        guard !headlines.isEmpty else { throw .noHeadlines(setting: noHeadlinesSetting) }
-        return headlines
+        guard !report.headlines.isEmpty else { throw .noHeadlines(setting: noHeadlinesSetting) }
+        return report
     }
 }
 

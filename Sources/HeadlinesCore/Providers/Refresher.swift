@@ -15,10 +15,15 @@ public struct Refresher: Sendable {
 
     /// Returns the new cache contents, or the error as one sentence for people.
     public func refresh(now: Date, warn: (String) -> Void) async -> Result<CachedHeadlines, RefreshFailure> {
+        await refreshWithReport(now: now, warn: warn).map(\.cached)
+    }
+
+    /// `refresh`, keeping what failed beside the success: one sentence per failing feed.
+    public func refreshWithReport(now: Date, warn: (String) -> Void) async -> Result<RefreshOutcome, RefreshFailure> {
         var status = statusStore.load(now: now, warn: warn)
         do {
-            let headlines = try await provider.fetchHeadlines(now: now)
-            let cached = CachedHeadlines(provider: provider.displayName, fetchedAt: now, headlines: headlines)
+            let report = try await provider.fetchHeadlinesWithReport(now: now)
+            let cached = CachedHeadlines(provider: provider.displayName, fetchedAt: now, headlines: report.headlines)
             do {
                 try cache.store(cached)
             } catch {
@@ -26,13 +31,24 @@ public struct Refresher: Sendable {
             }
             status.recordSuccess(provider: provider.displayName, at: now)
             try? statusStore.store(status)
-            return .success(cached)
+            return .success(RefreshOutcome(cached: cached, partialFailures: report.partialFailures))
         } catch {
             let message = error.message(provider: provider.displayName, keyVariable: provider.keyVariable)
             status.recordFailure(provider: provider.displayName, at: now, message: message)
             try? statusStore.store(status)
             return .failure(RefreshFailure(error: error, message: message))
         }
+    }
+}
+
+/// A successful refresh: the new cache contents and the parts that failed beside them.
+public struct RefreshOutcome: Sendable, Equatable {
+    public var cached: CachedHeadlines
+    /// One sentence per failing feed (naming its URL and the fix); empty when everything answered.
+    public var partialFailures: [String]
+    public init(cached: CachedHeadlines, partialFailures: [String] = []) {
+        self.cached = cached
+        self.partialFailures = partialFailures
     }
 }
 

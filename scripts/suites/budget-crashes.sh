@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# The daily budget holds however often the host dies (moved here from the XCTest
+# BudgetAcrossCrashesTests, whose real-process minute made `swift test` too slow): every attempt
+# is in the ledger before the request goes out, and a restart reads it. With a 2 s interval
+# (30 reloads a minute if nothing held it back) and a budget of 5, two hosts SIGKILLed one second
+# after the server saw their request, then a third running until a minute has passed, must cost
+# exactly 5 requests, and `status` must count 5 with the host running and after it stopped.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}/headlines
+LIB=scripts/suites/lib
+die() { echo "FAIL: $*" >&2; exit 1; }
+for tool in python3 timeout; do command -v "$tool" >/dev/null || die "$tool is missing: install it (scripts/install-deps.sh)."; done
+[ -x "$BIN" ] || die "$BIN is not built: run swift build first."
+
+WORK=$(mktemp -d /tmp/headlines-budget.XXXXXX)
+PIDS=()
+cleanup() { for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; wait 2>/dev/null; rm -rf "$WORK"; }
+trap cleanup EXIT
+mkdir -p "$WORK"/{config,cache,state,runtime}; chmod 700 "$WORK/runtime"
+export HOME=$WORK XDG_CONFIG_HOME=$WORK/config XDG_CACHE_HOME=$WORK/cache XDG_STATE_HOME=$WORK/state \
+       XDG_RUNTIME_DIR=$WORK/runtime DBUS_SESSION_BUS_ADDRESS=disabled: TZ=UTC
+unset DISPLAY WAYLAND_DISPLAY NEWSAPI_API_KEY
+export APITUBE_API_KEY=suite-key-budget-7781
+
+python3 "$LIB/articles.py" "$WORK/articles.json" 6
+exec {NEWS_FD}< <(exec python3 "$LIB/news_server.py" --articles "$WORK/articles.json" --log "$WORK/requests.log")
+read -r -t 10 PORT <&"$NEWS_FD" || die "the news server did not start"
+PIDS+=($(pgrep -f "news_server.py --articles $WORK/articles.json"))
+touch "$WORK/requests.log"
+cat > "$WORK/headlines.conf" <<CONF
+[source]
+provider = apitube
+base-url = http://127.0.0.1:$PORT
+timeout = 10s
+[refresh]
+interval = 2s
+daily-budget = 5
+CONF
+requests() { grep -c '^/v1/news/top-headlines' "$WORK/requests.log"; }
+more_requests_than() { [ "$(requests)" -gt "$1" ]; }
+wait_for() { # DESCRIPTION SECONDS COMMAND...
+    local what=$1 deadline=$(( $(date +%s) + $2 )); shift 2
+    until "$@" >/dev/null 2>&1; do
+        [ "$(date +%s)" -lt "$deadline" ] || { echo "timed out waiting for $what" >&2; return 1; }
+        sleep 0.05
+    done
+}
+start_host() { # LOG
+    "$BIN" --config "$WORK/headlines.conf" run >"$1" 2>&1 &
+    HOST=$!; PIDS+=($HOST)
+    wait_for "host started" 5 grep -q "host started" "$1" || { cat "$1"; die "the host did not start"; }
+}
+status_count() { "$BIN" --config "$WORK/headlines.conf" status --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["reloads_last_24h"])'; }
+
+first_start=$(date +%s)
+for round in 1 2; do
+    before=$(requests)
+    start_host "$WORK/host$round.log"
+    wait_for "round $round's request" 5 more_requests_than "$before" || { cat "$WORK/host$round.log"; die "round $round: no request"; }
+    sleep 1
+    kill -9 "$HOST"; wait "$HOST" 2>/dev/null; st=$?
+    [ "$st" -eq 137 ] || { cat "$WORK/host$round.log"; die "round $round: the host should have died of SIGKILL (status $st)"; }
+    echo "  ok: round $round: host SIGKILLed after $(requests) request(s) in all"
+done
+after_crashes=$(requests)
+[ "$after_crashes" -gt 1 ] || die "the crashed hosts should have reloaded before dying ($after_crashes requests)"
+start_host "$WORK/host3.log"
+sleep $(( first_start + 60 - $(date +%s) ))
+
+n=$(requests)
+[ "$n" -eq 5 ] || { cat "$WORK/host3.log"; die "the server saw $n requests in the first minute across two crashes and a restart, expected 5"; }
+kill -0 "$HOST" 2>/dev/null || { cat "$WORK/host3.log"; die "the last host should still run"; }
+[ "$(status_count)" = 5 ] || die "status counts $(status_count) reloads in the last 24 hours with the host running, expected 5"
+echo "  ok: exactly 5 requests in a minute across two crashes and a restart; status counts 5"
+kill -TERM "$HOST"; wait "$HOST" 2>/dev/null
+n=$(requests)
+[ "$n" -eq 5 ] || die "stopping the host cost a request ($n in all)"
+[ "$(status_count)" = 5 ] || die "status with no host running counts $(status_count), expected 5"
+echo "  ok: stopping the host cost no request; status still counts 5"
+echo "budget-crashes: ok"
