@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HeadlinesCore
 
 /// Wraps the real transport: names each request in an `X-Bench-Variant` header, so that the
@@ -25,10 +26,9 @@ struct TaggingTransport: HTTPTransport {
 }
 
 /// The last body size, written by the transport's caller and read by the runner.
-final class BodySize: @unchecked Sendable {
-    private let lock = NSLock()
-    private var bytes = 0
+final class BodySize: Sendable {
+    private let bytes = Mutex(0)
 
-    func set(_ value: Int) { lock.lock(); bytes = value; lock.unlock() }
-    var value: Int { lock.lock(); defer { lock.unlock() }; return bytes }
+    func set(_ value: Int) { bytes.withLock { $0 = value } }
+    var value: Int { bytes.withLock { $0 } }
 }

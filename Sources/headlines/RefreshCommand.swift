@@ -2,6 +2,7 @@ import FoundationEssentials
 import HeadlinesCore
 import HeadlinesDesktop
 import Dispatch
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -87,12 +88,13 @@ enum RefreshCommand {
 func blockingAwait<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
     let box = ResultBox<T>()
     let done = DispatchSemaphore(value: 0)
-    Task.detached { box.value = await body(); done.signal() }
+    Task.detached { let value = await body(); box.value.withLock { $0 = value }; done.signal() }
     done.wait()
-    return box.value!
+    return box.value.withLock { $0! }
 }
 
-private final class ResultBox<T>: @unchecked Sendable { var value: T? }
+/// Hands the result from the task's thread to the waiting one.
+private final class ResultBox<T: Sendable>: Sendable { let value = Mutex<T?>(nil) }
 
 /// Times for people, in the local zone (libc's localtime_r reads TZ and /etc/localtime, which
 /// FoundationEssentials' TimeZone cannot without ICU): "14:03:09" today, "2026-11-30 09:15" else.
