@@ -52,7 +52,7 @@ enum I3blocksCommand {
         let now = HostClock.now()
         let warn: @Sendable (String) -> Void = { Output.error("headlines: warning: \($0)") }
         let store = LedgerStore(path: paths.ledgerFile)
-        var ledger = store.load(now: now.wall, warn: warn)
+        var ledger = ReloadIfDue.loadLedger(store, at: now, warn: warn)
         let fetchedAt = context.cache.load(now: now.wall, warn: warn)?.fetchedAt
         guard ReloadIfDue.isDue(at: now, ledger: &ledger, cacheFetchedAt: fetchedAt, interval: context.config.interval,
                                 dailyBudget: context.config.dailyBudget, force: force) else { return }

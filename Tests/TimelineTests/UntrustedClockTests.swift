@@ -126,3 +126,39 @@ final class UntrustedClockTests: XCTestCase {
                                         interval: 1800, dailyBudget: 1))
     }
 }
+
+/// The same rules for commands that run without a host (`i3blocks` one-shots, `refresh`).
+final class ReloadIfDueTests: XCTestCase {
+    private var dir = TempDir()
+    override func setUp() { dir = TempDir() }
+    override func tearDown() { dir.remove() }
+
+    func testAFutureAttemptIsRedatedOnDiskSoOneShotsFreeWithin24Hours() throws {
+        var ledger = RefreshLedger()
+        ledger.attempts = [Date(timeIntervalSince1970: 253_370_764_800)]
+        let store = LedgerStore(path: dir.ledgerFile)
+        try store.store(ledger)
+        let clock = ManualClock(monday)
+        var warnings: [String] = []
+        var loaded = ReloadIfDue.loadLedger(store, at: clock.time, warn: { warnings.append($0) })
+        XCTAssertFalse(ReloadIfDue.isDue(at: clock.time, ledger: &loaded, cacheFetchedAt: nil, interval: 1800, dailyBudget: 1))
+        XCTAssertEqual(warnings.count, 1)
+
+        // A one-shot a day later, a new process reading the file again, may reload
+        clock.advance(by: day + 1)
+        var later = ReloadIfDue.loadLedger(store, at: clock.time, warn: { warnings.append($0) })
+        XCTAssertTrue(ReloadIfDue.isDue(at: clock.time, ledger: &later, cacheFetchedAt: nil, interval: 1800, dailyBudget: 1))
+        XCTAssertEqual(warnings.count, 1, "warned again: \(warnings)")
+    }
+
+    func testAForcedReloadSaysWhichLimitHoldsIt() {
+        let clock = ManualClock(monday)
+        var ledger = RefreshLedger()
+        ledger.recordAttempt(at: clock.time)
+        XCTAssertEqual(ReloadIfDue.explicitDecision(at: clock.time, ledger: &ledger, dailyBudget: 1),
+                       .deferred(until: monday.addingTimeInterval(day + 0.001), by: .dailyBudget))
+        ledger.recordFailure(retryAfter: monday.addingTimeInterval(999_999_999), now: monday)
+        XCTAssertEqual(ReloadIfDue.explicitDecision(at: clock.time, ledger: &ledger, dailyBudget: 5),
+                       .deferred(until: monday.addingTimeInterval(day), by: .server))
+    }
+}

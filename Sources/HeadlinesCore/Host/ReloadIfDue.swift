@@ -24,14 +24,25 @@ public enum ReloadIfDue {
         return ReloadScheduler(budget: RefreshBudget(dailyLimit: dailyBudget)).decide(now: now.wall, ledger: ledger)
     }
 
+    /// The ledger as a command outside the host should see it: normalized at `now`, and written
+    /// back at once when an attempt was dated in the future (one warning), so the re-dating sticks
+    /// and the budget frees within 24 real hours even if no reload follows.
+    public static func loadLedger(_ store: LedgerStore, at now: HostTime, warn: (String) -> Void) -> RefreshLedger {
+        var ledger = store.load(now: now.wall, warn: warn)
+        if let warning = ledger.normalize(at: now) {
+            warn(warning)
+            save(ledger, to: store, warn: warn)
+        }
+        return ledger
+    }
+
     /// One budgeted reload outside the host: the attempt is saved before the request goes out,
     /// redirects the transport counted are added, the outcome is saved after. nil (and no request)
     /// when the budget or a Retry-After forbids it. `after` reads the clocks when the answer came.
     public static func reload(provider: TimelineProvider, dailyBudget: Int, ledgerStore: LedgerStore,
                               tally: RequestTally?, at now: HostTime, after: () -> HostTime,
                               warn: (String) -> Void) async -> TimelineResult? {
-        var ledger = ledgerStore.load(now: now.wall, warn: warn)
-        if let warning = ledger.normalize(at: now) { warn(warning) }
+        var ledger = loadLedger(ledgerStore, at: now, warn: warn)
         guard case .now = ReloadScheduler(budget: RefreshBudget(dailyLimit: dailyBudget)).decide(now: now.wall, ledger: ledger) else {
             warn("Reload skipped: the daily budget of \(dailyBudget) reloads is spent, or the server asked to wait.")
             return nil
