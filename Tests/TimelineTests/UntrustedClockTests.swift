@@ -53,6 +53,21 @@ final class UntrustedClockTests: XCTestCase {
         XCTAssertTrue(host.warnings.contains { $0.contains("moved 3h back") || $0.contains("back") }, "\(host.warnings)")
     }
 
+    func testARestartAfterTheClockWasSetBackThreeHoursReloadsOnSchedule() async {
+        // Given a host that reloaded at start, then the clock set back 3 hours and a restart
+        let clock = ManualClock(monday)
+        let script = FetchScript { _, _ in .success(headlines(3)) }
+        let provider = headlinesProvider(script, dir: dir, interval: 1800, rotate: 0)
+        _ = await EngineHarness.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: 1800)
+        clock.advance(by: 600)
+        clock.stepWall(by: -3 * hour)
+        let host = await EngineHarness.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: 1800)
+
+        // When 20 real minutes pass, the reload due 30 real minutes after the first happens
+        await host.run(until: clock.now.addingTimeInterval(20 * 60 + 1))
+        XCTAssertEqual(script.calls.count, 2, "the cache dated in the future put the reload off")
+    }
+
     func testAnAttemptDatedInTheYear9999CountsAsNowWithOneWarningAndFreesWithin24Hours() async throws {
         // Given a ledger whose only attempt is dated 9999 (no monotonic reading), a budget of 1
         var ledger = RefreshLedger()

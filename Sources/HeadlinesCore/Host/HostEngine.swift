@@ -153,7 +153,7 @@ public struct HostEngine: Sendable {
     /// back-off (the source answers), schedule the next reload an interval after it.
     private mutating func adopt(_ cache: CachedHeadlines, now: HostTime, _ out: inout [HostAction]) {
         // Our own reload writes the cache too: that one is already shown.
-        guard !reloading, cache.fetchedAt.timeIntervalSince(currentFetchedAt ?? .distantPast) > 0.01 else { return }
+        guard !reloading, abs(cache.fetchedAt.timeIntervalSince(currentFetchedAt ?? .distantPast)) > 0.01 else { return }
         out.append(.log(.info, "the cache was refreshed by another process: \(cache.headlines.count) headlines"))
         ledger.recordSuccess()
         ledger.source = config.sourceIdentity
