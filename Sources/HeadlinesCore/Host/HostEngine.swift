@@ -14,6 +14,8 @@ public struct HostEngine: Sendable {
     public private(set) var deferred: (until: Date, by: ReloadDecision.Limit)?
     private var queuedExplicit = false
     private var reloadStarted: HostTime?
+    /// The source the running reload asks (a SIGHUP may change the configuration meanwhile).
+    private var reloadSource: String?
     private var hostPID: Int32 = 0
     /// Every headline of the current content, muted ones included, so unmuting shows them at once.
     private var all: [Headline] = []
@@ -98,7 +100,7 @@ public struct HostEngine: Sendable {
             out.append(.log(.warning, "reload failed in \(ms): \(failure.message)"))
         } else {
             ledger.recordSuccess()
-            ledger.source = config.sourceIdentity
+            ledger.source = reloadSource ?? config.sourceIdentity
             lastResult = "ok: \(result.fetched?.count ?? 0) headlines"
             out.append(.log(.info, "reload ok in \(ms): \(result.fetched?.count ?? 0) headlines from \(config.providerName)"))
         }
@@ -220,6 +222,7 @@ public struct HostEngine: Sendable {
         out.append(.startReload(consecutiveFailures: failuresBefore))
         reloading = true
         reloadStarted = now
+        reloadSource = config.sourceIdentity
         deferred = nil
     }
 
