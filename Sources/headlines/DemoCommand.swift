@@ -14,7 +14,7 @@ enum DemoCommand {
         guard let dir = DemoData.directory(environment: context.environment),
               let top = FileManager.default.contents(atPath: dir + "/apitube/top-headlines-fl.json"),
               let arrivals = FileManager.default.contents(atPath: dir + "/demo/arrivals.json"),
-              let transport = try? DemoTransport(topHeadlines: top, arrivals: arrivals) else {
+              let transport = try? DemoTransport(topHeadlines: top, arrivals: arrivals, clock: { Date() }) else {
             Output.error("headlines: the demo data is missing; set HEADLINES_DATA_DIR to the Fixtures folder of the source tree.")
             return 1
         }

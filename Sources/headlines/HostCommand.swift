@@ -26,7 +26,9 @@ enum HostCommand {
         // SIGHUP re-reads the config file with the same command-line overrides.
         let configure: WidgetHost.Configure = {
             let fresh = try AppContext.load(args: initial.arguments, environment: initial.environment)
-            return try fresh.hostSetup()
+            var setup = try fresh.hostSetup()
+            setup.sourceIdentity = fresh.config.sourceIdentity
+            return setup
         }
         do { _ = try configure() } catch {
             Output.error("headlines: \(error)")

@@ -45,25 +45,24 @@ enum I3blocksCommand {
     }
 
     /// With no host running: reload when the schedule says so (or `force`, for a middle click),
-    /// always within the budget, holding the host lock while it does.
+    /// always within the budget, holding the host lock while it does (`ReloadIfDue`, the same
+    /// rule a starting host follows).
     static func reloadIfDue(_ context: AppContext, force: Bool = false) {
         let paths = context.paths
         guard HostLock.holder(path: paths.hostLockFile) == nil else { return }
-        let now = Date()
+        let now = HostClock.now()
         let warn: @Sendable (String) -> Void = { Output.error("headlines: warning: \($0)") }
-        let ledger = LedgerStore(path: paths.ledgerFile).load(now: now, warn: warn)
-        let scheduler = ReloadScheduler(budget: RefreshBudget(dailyLimit: context.config.dailyBudget))
-        let fetchedAt = context.cache.load(now: now, warn: warn)?.fetchedAt
-        let wanted = force ? now : HostPlanner.startupReloadDate(now: now, ledger: ledger, cacheFetchedAt: fetchedAt,
-                                                                 interval: context.config.interval)
-        guard let due = scheduler.nextReload(now: now, ledger: ledger, requested: wanted), due <= now else { return }
+        let store = LedgerStore(path: paths.ledgerFile)
+        var ledger = ReloadIfDue.loadLedger(store, at: now, warn: warn)
+        let fetchedAt = context.cache.load(now: now.wall, warn: warn)?.fetchedAt
+        guard ReloadIfDue.isDue(at: now, ledger: &ledger, cacheFetchedAt: fetchedAt, interval: context.config.interval,
+                                dailyBudget: context.config.dailyBudget, force: force) else { return }
         let lock = HostLock(path: paths.hostLockFile)
         guard lock.tryAcquire(), let setup = try? context.hostSetup() else { return }
-        let reloader = BudgetedReloader(provider: setup.provider, scheduler: setup.scheduler,
-                                        ledgerStore: LedgerStore(path: paths.ledgerFile), now: now,
-                                        tally: setup.tally, warn: warn)
-        if let failure = blockingAwait({ await reloader.reload(now: now) })?.failure {
-            Output.error("headlines: \(failure.message)")
+        let result = blockingAwait {
+            await ReloadIfDue.reload(provider: setup.provider, dailyBudget: context.config.dailyBudget, ledgerStore: store,
+                                     tally: setup.tally, at: now, after: { HostClock.now() }, warn: warn)
         }
+        if let failure = result?.failure { Output.error("headlines: \(failure.message)") }
     }
 }

@@ -11,9 +11,9 @@ final class BackoffTests: XCTestCase {
     private let interval: TimeInterval = 30 * 60
     private let serverError = NewsError.serverError(status: 503, code: nil, message: nil)
 
-    private func start(_ script: FetchScript, budget: Int = 48, clock: ManualClock) async -> SimulatedHost {
+    private func start(_ script: FetchScript, budget: Int = 48, clock: ManualClock) async -> EngineHarness {
         let provider = headlinesProvider(script, dir: dir, interval: interval, rotate: 0)
-        return await SimulatedHost.start(clock: clock, dir: dir, provider: provider, dailyBudget: budget, interval: interval)
+        return await EngineHarness.start(clock: clock, dir: dir, provider: provider, dailyBudget: budget, interval: interval)
     }
 
     private func gaps(_ dates: [Date]) -> [TimeInterval] {
@@ -32,7 +32,7 @@ final class BackoffTests: XCTestCase {
 
         // Then the gaps double from a minute and stop at the interval
         XCTAssertEqual(gaps(script.calls), [60, 120, 240, 480, 960, 1800, 1800, 1800, 1800])
-        XCTAssertEqual(host.reloader.ledger.consecutiveFailures, 10)
+        XCTAssertEqual(host.ledger.consecutiveFailures, 10)
 
         // When the source succeeds once, then fails again, for 2 more hours
         let failing = script.calls.count
@@ -41,7 +41,7 @@ final class BackoffTests: XCTestCase {
 
         // Then the interval follows the success, and the next failures back off from a minute again
         XCTAssertEqual(Array(gaps(script.calls).dropFirst(failing - 1)), [1800, 1800, 60, 120, 240, 480, 960, 1800])
-        XCTAssertEqual(host.reloader.remaining(now: clock.now), 48 - script.calls.count)
+        XCTAssertEqual(host.remaining, 48 - script.calls.count)
     }
 
     func testARateLimitsRetryAfterIsHonouredBeforeTheBackOff() async {
@@ -52,7 +52,7 @@ final class BackoffTests: XCTestCase {
                    : .success(headlines(2))
         }
         let host = await start(script, clock: clock)
-        XCTAssertEqual(host.reloader.ledger.retryNotBefore, monday.addingTimeInterval(900))
+        XCTAssertEqual(host.ledger.retryNotBefore, monday.addingTimeInterval(900))
 
         // When an explicit reload is asked for in between, and an hour passes
         clock.advance(by: 300)
@@ -62,7 +62,7 @@ final class BackoffTests: XCTestCase {
 
         // Then no attempt before 900 s (the back-off alone said 60 s), then the normal interval
         XCTAssertEqual(offsets(script.calls, from: monday), [0, 900])
-        XCTAssertEqual(host.reloader.ledger.retryNotBefore, nil)
+        XCTAssertEqual(host.ledger.retryNotBefore, nil)
         XCTAssertEqual(host.nextReload(now: clock.now), monday.addingTimeInterval(900 + interval))
     }
 
@@ -78,7 +78,7 @@ final class BackoffTests: XCTestCase {
 
         // Then 4 attempts (back-off 60, 120; interval; back-off 60), then nothing until the first is 24 h old
         XCTAssertEqual(offsets(script.calls, from: monday), [0, 60, 180, 1980])
-        XCTAssertEqual(host.reloader.remaining(now: clock.now), 0)
+        XCTAssertEqual(host.remaining, 0)
         XCTAssertEqual(LedgerStore(path: dir.ledgerFile).load(now: clock.now, warn: { _ in }).attempts.count, 4)
         let next = host.nextReload(now: clock.now)
         XCTAssertEqual(next?.timeIntervalSince(monday) ?? 0, day, accuracy: 0.01)
@@ -123,6 +123,6 @@ final class BackoffTests: XCTestCase {
         // Then no 24 hours ever held more than 48 attempts, and the ledger on disk knows them all
         XCTAssertLessThanOrEqual(mostInAnyWindow(script.calls), 48)
         XCTAssertEqual(LedgerStore(path: dir.ledgerFile).load(now: clock.now, warn: { _ in }).attempts,
-                       host.reloader.ledger.attempts)
+                       host.ledger.attempts)
     }
 }

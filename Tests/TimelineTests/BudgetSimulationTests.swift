@@ -23,11 +23,11 @@ final class BudgetSimulationTests: XCTestCase {
         let clock = ManualClock(monday)
         let script = succeeding()
         let provider = headlinesProvider(script, dir: dir, interval: interval, rotate: 600)
-        var host = await SimulatedHost.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: interval)
+        var host = await EngineHarness.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: interval)
         for restart in restarts {
             await host.run(until: restart)
             let before = script.calls
-            host = await SimulatedHost.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: interval)
+            host = await EngineHarness.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: interval)
             if let last = before.last, restart.timeIntervalSince(last) < interval {
                 XCTAssertEqual(script.calls, before, "a restart \(restart.timeIntervalSince(last)) s after a reload reloaded again")
             }
@@ -68,12 +68,12 @@ final class BudgetSimulationTests: XCTestCase {
         let clock = ManualClock(monday)
         let script = succeeding()
         let provider = headlinesProvider(script, dir: dir, interval: interval, rotate: 0)
-        _ = await SimulatedHost.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: interval)
+        _ = await EngineHarness.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: interval)
         XCTAssertEqual(script.calls, [monday])
 
         // When the process restarts one second later and runs for the rest of the interval
         clock.advance(by: 1)
-        let host = await SimulatedHost.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: interval)
+        let host = await EngineHarness.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: interval)
         await host.run(until: monday.addingTimeInterval(interval - 1))
 
         // Then nothing was fetched again; the next reload is still due 30 min after the first
@@ -87,12 +87,12 @@ final class BudgetSimulationTests: XCTestCase {
         let clock = ManualClock(monday)
         let script = FetchScript { _, _ in .success([]) }
         let provider = headlinesProvider(script, dir: dir, interval: interval, rotate: 0)
-        _ = await SimulatedHost.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: interval)
+        _ = await EngineHarness.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: interval)
         XCTAssertNil(HeadlineCache(path: dir.cacheFile).load(now: monday, warn: { _ in }))
 
         // When the process restarts 30 s later and runs until just before the back-off ends
         clock.advance(by: 30)
-        let host = await SimulatedHost.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: interval)
+        let host = await EngineHarness.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: interval)
         await host.run(until: monday.addingTimeInterval(Backoff.first - 1))
 
         // Then it waits out the same back-off a host that kept running would: no refetch yet
@@ -105,7 +105,7 @@ final class BudgetSimulationTests: XCTestCase {
         let clock = ManualClock(monday)
         let script = succeeding()
         let provider = headlinesProvider(script, dir: dir, interval: 2, rotate: 0)
-        let host = await SimulatedHost.start(clock: clock, dir: dir, provider: provider, dailyBudget: 5, interval: 2)
+        let host = await EngineHarness.start(clock: clock, dir: dir, provider: provider, dailyBudget: 5, interval: 2)
 
         // When the first minute passes
         await host.run(until: monday.addingTimeInterval(60))
@@ -130,7 +130,7 @@ final class BudgetSimulationTests: XCTestCase {
         let clock = ManualClock(monday)
         let script = succeeding()
         let provider = headlinesProvider(script, dir: dir, interval: interval, rotate: 600)
-        let host = await SimulatedHost.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: interval)
+        let host = await EngineHarness.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: interval)
         let suspendAt = monday.addingTimeInterval(2 * hour + 10 * 60)
         await host.run(until: suspendAt)
         XCTAssertEqual(offsets(script.calls, from: monday), [0, 1800, 3600, 5400, 7200])

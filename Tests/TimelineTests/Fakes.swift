@@ -2,11 +2,24 @@ import Foundation
 import XCTest
 import HeadlinesCore
 
-/// The wall clock of a simulation: only the test moves it, and it survives a simulated restart.
+/// The clocks of a simulation: only the test moves them, and they survive a simulated restart.
+/// `now` is the wall clock, `boot` CLOCK_BOOTTIME (counts through suspend, never steps), `glib`
+/// CLOCK_MONOTONIC, which GLib timers run on (stops during a suspend).
 final class ManualClock: @unchecked Sendable {
     var now: Date
+    private(set) var boot: TimeInterval = 1000
+    private(set) var glib: TimeInterval = 1000
+    var bootID = "boot-1"
     init(_ now: Date) { self.now = now }
-    func advance(by seconds: TimeInterval) { now = now.addingTimeInterval(seconds) }
+    /// Real time passing: every clock moves.
+    func advance(by seconds: TimeInterval) { now = now.addingTimeInterval(seconds); boot += seconds; glib += seconds }
+    /// A suspend: wall and boot time pass, GLib's monotonic clock does not.
+    func sleep(for seconds: TimeInterval) { now = now.addingTimeInterval(seconds); boot += seconds }
+    /// Someone sets the wall clock: only it moves.
+    func stepWall(by seconds: TimeInterval) { now = now.addingTimeInterval(seconds) }
+    /// A reboot: a new boot id and CLOCK_BOOTTIME from near zero.
+    func reboot(after seconds: TimeInterval) { now = now.addingTimeInterval(seconds); boot = 5; glib = 5; bootID += "+" }
+    var time: HostTime { HostTime(wall: now, monotonic: boot, boot: bootID) }
 }
 
 /// Monday 6 January 2025, 00:00:00 UTC: a calendar day starts exactly here.

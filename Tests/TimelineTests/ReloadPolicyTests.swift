@@ -49,7 +49,7 @@ final class ReloadPolicyTests: XCTestCase {
         // Given a host whose timelines say .never, after its start-up reload (no cache)
         let clock = ManualClock(monday)
         let provider = FakeTimelineProvider { _ in .never }
-        let host = await SimulatedHost.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: 1800)
+        let host = await EngineHarness.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: 1800)
         XCTAssertEqual(provider.calls, [monday])
 
         // When three days pass
@@ -64,14 +64,14 @@ final class ReloadPolicyTests: XCTestCase {
 
         // Then it happens at once, and is counted
         XCTAssertEqual(provider.calls, [monday, clock.now])
-        XCTAssertEqual(host.reloader.remaining(now: clock.now), 47)
+        XCTAssertEqual(host.remaining, 47)
     }
 
     func testExplicitReloadsCountInTheBudgetAndAreDeferredWhenItIsSpent() async {
         // Given a budget of 3 and a .never host that reloaded at start
         let clock = ManualClock(monday)
         let provider = FakeTimelineProvider { _ in .never }
-        let host = await SimulatedHost.start(clock: clock, dir: dir, provider: provider, dailyBudget: 3, interval: 1800)
+        let host = await EngineHarness.start(clock: clock, dir: dir, provider: provider, dailyBudget: 3, interval: 1800)
 
         // When reloads are asked for at 1 h and 2 h
         for _ in 0..<2 {
@@ -82,7 +82,7 @@ final class ReloadPolicyTests: XCTestCase {
 
         // When one more is asked for at 3 h
         await host.run(until: monday.addingTimeInterval(3 * hour))
-        XCTAssertEqual(host.reloader.explicitDecision(now: clock.now),
+        XCTAssertEqual(ReloadScheduler(budget: RefreshBudget(dailyLimit: 3)).explicitReload(now: clock.now, ledger: host.ledger),
                        .deferred(until: monday.addingTimeInterval(day + 0.001)))
         await host.explicitReload()
 

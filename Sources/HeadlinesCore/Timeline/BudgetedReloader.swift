@@ -1,18 +1,22 @@
 import FoundationEssentials
+import Synchronization
 
-/// Performs network reloads within the daily budget: every attempt is written to the ledger
-/// before the request goes out, so a crash mid-request still counts it. Used by the host and by
-/// one-shot bar commands. Only one process reloads at a time (the host lock); callers hold it.
-public final class BudgetedReloader: @unchecked Sendable {
+/// Performs network reloads within the daily budget for one-shot commands: every attempt is
+/// written to the ledger before the request goes out, so a crash mid-request still counts it.
+/// The host does not use this (its `HostEngine` owns its ledger); only one process reloads at a
+/// time (the host lock), and callers hold it. The ledger copy in memory lives behind a mutex,
+/// so a read-only or full disk still cannot make the budget forget attempts while it lives.
+public final class BudgetedReloader: Sendable {
     public let provider: TimelineProvider
     public let scheduler: ReloadScheduler
     public let ledgerStore: LedgerStore
     /// Key-bearing requests the transport really sent (redirect hops included), if it counts.
     private let tally: RequestTally?
     private let warn: @Sendable (String) -> Void
-    /// The ledger as last seen, kept in memory too, so that a read-only or full disk still cannot
-    /// make the budget forget attempts.
-    public private(set) var ledger: RefreshLedger
+    private let state: Mutex<(ledger: RefreshLedger, persistFailing: Bool)>
+
+    /// The ledger as last seen.
+    public var ledger: RefreshLedger { state.withLock { $0.ledger } }
 
     public init(provider: TimelineProvider, scheduler: ReloadScheduler, ledgerStore: LedgerStore,
                 now: Date, tally: RequestTally? = nil, warn: @escaping @Sendable (String) -> Void) {
@@ -21,21 +25,23 @@ public final class BudgetedReloader: @unchecked Sendable {
         self.scheduler = scheduler
         self.ledgerStore = ledgerStore
         self.warn = warn
-        self.ledger = ledgerStore.load(now: now, warn: warn)
+        self.state = Mutex((ledgerStore.load(now: now, warn: warn), false))
     }
 
     /// Re-reads the ledger from disk, keeping any attempts only memory knows of.
     public func refreshLedger(now: Date) {
         let disk = ledgerStore.load(now: now, warn: warn)
-        var merged = disk
-        merged.attempts = RefreshLedger.union(disk.attempts, ledger.attempts)
-            .filter { $0 > now.addingTimeInterval(-RefreshLedger.window) }
-        if disk.lastAttempt ?? .distantPast < ledger.lastAttempt ?? .distantPast {
-            merged.consecutiveFailures = ledger.consecutiveFailures
-            merged.retryNotBefore = ledger.retryNotBefore
-            merged.lastOutcome = ledger.lastOutcome
+        state.withLock { s in
+            var merged = disk
+            merged.records = RefreshLedger.union(disk.records, s.ledger.records)
+                .filter { $0.at > now.addingTimeInterval(-RefreshLedger.window) || $0.at > now }
+            if disk.lastAttempt ?? .distantPast < s.ledger.lastAttempt ?? .distantPast {
+                merged.consecutiveFailures = s.ledger.consecutiveFailures
+                merged.retryNotBefore = s.ledger.retryNotBefore
+                merged.lastOutcome = s.ledger.lastOutcome
+            }
+            s.ledger = merged
         }
-        ledger = merged
     }
 
     /// When the next reload is due for a timeline that requests `requested`.
@@ -49,48 +55,50 @@ public final class BudgetedReloader: @unchecked Sendable {
 
     public func remaining(now: Date) -> Int { scheduler.budget.remaining(ledger, now: now) }
 
-    /// Records the attempt, reloads, records the outcome. Returns nil without any request when the
-    /// budget is spent (callers should have asked `nextReload` or `explicitDecision` first).
+    /// Wall clock only (no monotonic reading): see `reload(at:)`.
     public func reload(now: Date) async -> TimelineResult? {
-        refreshLedger(now: now)
-        guard scheduler.budget.remaining(ledger, now: now) > 0 else {
-            warn("Reload skipped: the daily budget of \(scheduler.budget.dailyLimit) reloads is spent.")
+        await reload(at: HostTime(wall: now, monotonic: now.timeIntervalSince1970, boot: "wall-clock"))
+    }
+
+    /// Records the attempt, reloads, records the outcome. Returns nil without any request when the
+    /// budget is spent or a Retry-After holds.
+    public func reload(at now: HostTime) async -> TimelineResult? {
+        refreshLedger(now: now.wall)
+        var ledger = self.ledger
+        if let warning = ledger.normalize(at: now) { warn(warning) }
+        guard case .now = scheduler.decide(now: now.wall, ledger: ledger) else {
+            warn("Reload skipped: the daily budget of \(scheduler.budget.dailyLimit) reloads is spent, or the server asked to wait.")
             return nil
         }
         let failuresBefore = ledger.consecutiveFailures
         ledger.recordAttempt(at: now)
-        persist()
+        persist(ledger)
         _ = tally?.take()
-        let result = await provider.timeline(now: now, consecutiveFailures: failuresBefore)
-        // A redirect the API answered on its own origin is one more request on its quota: each
-        // one beyond the attempt recorded above counts too, a few milliseconds apart so that the
-        // ledger's merge (which treats attempts within 2 ms as one) keeps them all.
-        let sent = tally?.take() ?? 0
-        for extra in stride(from: 1, to: sent, by: 1) {
-            ledger.recordAttempt(at: now.addingTimeInterval(Double(extra) * 0.003))
-        }
+        let result = await provider.timeline(now: now.wall, consecutiveFailures: failuresBefore)
+        ledger = self.ledger
+        ledger.recordExtraRequests((tally?.take() ?? 0) - 1, at: now)
         if let failure = result.failure {
-            ledger.recordFailure(retryAfter: failure.error.retryAfter)
+            ledger.recordFailure(retryAfter: failure.error.retryAfter, now: now.wall)
         } else {
             ledger.recordSuccess()
         }
-        persist()
+        persist(ledger)
         return result
     }
 
     /// One warning when saving starts failing, one line when it works again: not one per reload.
-    private var persistFailing = false
-
-    private func persist() {
-        do {
-            try ledgerStore.store(ledger)
-            if persistFailing { warn("The refresh ledger can be saved again.") }
-            persistFailing = false
-        } catch {
-            if !persistFailing {
-                warn("Could not save the refresh ledger (\(error)); keeping it in memory, so the budget holds while this process runs: free disk space or fix permissions.")
-            }
-            persistFailing = true
+    private func persist(_ ledger: RefreshLedger) {
+        let failure: Error?
+        do { try ledgerStore.store(ledger); failure = nil } catch { failure = error }
+        let (was, now) = state.withLock { s -> (Bool, Bool) in
+            s.ledger = ledger
+            let was = s.persistFailing
+            s.persistFailing = failure != nil
+            return (was, s.persistFailing)
+        }
+        if was && !now { warn("The refresh ledger can be saved again.") }
+        if let failure, !was {
+            warn("Could not save the refresh ledger (\(failure)); keeping it in memory, so the budget holds while this process runs: free disk space or fix permissions.")
         }
     }
 }

@@ -28,9 +28,15 @@ public struct PublishedTimeline: Codable, Equatable, Sendable {
     public var lastResult: String?
     public var budgetUsed: Int
     public var budgetLimit: Int
+    /// An explicit reload deferred until this date, and by which limit (`ReloadDecision.Limit`).
+    public var deferredUntil: Date?
+    public var deferredBy: ReloadDecision.Limit?
 
     public init(hostPID: Int32, provider: String, generation: Int, publishedAt: Date, timeline: Timeline,
-                nextReload: Date?, lastReload: Date?, lastResult: String?, budgetUsed: Int, budgetLimit: Int) {
+                nextReload: Date?, lastReload: Date?, lastResult: String?, budgetUsed: Int, budgetLimit: Int,
+                deferredUntil: Date? = nil, deferredBy: ReloadDecision.Limit? = nil) {
+        self.deferredUntil = deferredUntil
+        self.deferredBy = deferredBy
         self.hostPID = hostPID
         self.provider = provider
         self.generation = generation

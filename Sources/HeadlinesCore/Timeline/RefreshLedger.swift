@@ -1,14 +1,32 @@
 import FoundationEssentials
 
-/// Every network reload attempt of the last 24 hours, and how the last ones went. Persisted
+/// Every network reload attempt of the last 24 real hours, and how the last ones went. Persisted
 /// before each request is sent, so no restart or crash loop can spend more than the budget.
+///
+/// Each attempt carries the wall-clock date and, when known, the CLOCK_BOOTTIME reading of the
+/// boot it happened in. `normalize(at:)` rewrites every date from its real age before any
+/// decision, so a wall clock stepped either way neither frees budget nor stalls reloads.
 public struct RefreshLedger: Codable, Equatable, Sendable {
-    /// Attempt times, oldest first, pruned to the last 24 hours.
-    public var attempts: [Date] = []
+    public struct Attempt: Codable, Equatable, Sendable {
+        public var at: Date
+        public var monotonic: TimeInterval?
+        public var boot: String?
+        public init(at: Date, monotonic: TimeInterval? = nil, boot: String? = nil) {
+            self.at = at
+            self.monotonic = monotonic
+            self.boot = boot
+        }
+    }
+
+    /// Attempts, oldest first, pruned to the last 24 hours.
+    public var records: [Attempt] = []
     public var consecutiveFailures: Int = 0
-    /// Set by a 429's Retry-After / X-RateLimit-Reset: no request before this.
+    /// Set by a 429's Retry-After / X-RateLimit-Reset: no request before this (capped at 24 h).
     public var retryNotBefore: Date?
     public var lastOutcome: Outcome?
+    /// A digest of the news source the cache was last filled from, so a restart with another
+    /// provider or other feeds reloads at once.
+    public var source: String?
 
     public enum Outcome: String, Codable, Equatable, Sendable { case success, failure }
 
@@ -16,15 +34,80 @@ public struct RefreshLedger: Codable, Equatable, Sendable {
 
     public static let window: TimeInterval = 24 * 3600
 
+    /// The attempt dates (wall clock), oldest first. Setting them drops the monotonic readings.
+    public var attempts: [Date] {
+        get { records.map(\.at) }
+        set { records = newValue.map { Attempt(at: $0) } }
+    }
+
+    enum CodingKeys: String, CodingKey { case attempts, clocks, consecutiveFailures, retryNotBefore, lastOutcome, source }
+    struct Clock: Codable { var boot: String?; var monotonic: TimeInterval? }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let dates = try c.decodeIfPresent([Date].self, forKey: .attempts) ?? []
+        let clocks = try c.decodeIfPresent([Clock].self, forKey: .clocks) ?? []
+        records = dates.enumerated().map { i, date in
+            let clock = i < clocks.count ? clocks[i] : nil
+            return Attempt(at: date, monotonic: clock?.monotonic, boot: clock?.boot)
+        }
+        consecutiveFailures = try c.decodeIfPresent(Int.self, forKey: .consecutiveFailures) ?? 0
+        retryNotBefore = try c.decodeIfPresent(Date.self, forKey: .retryNotBefore)
+        lastOutcome = try c.decodeIfPresent(Outcome.self, forKey: .lastOutcome)
+        source = try c.decodeIfPresent(String.self, forKey: .source)
+    }
+
+    /// `attempts` stays a plain list of dates, which older versions and `status` read.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(attempts, forKey: .attempts)
+        try c.encode(records.map { Clock(boot: $0.boot, monotonic: $0.monotonic) }, forKey: .clocks)
+        try c.encode(consecutiveFailures, forKey: .consecutiveFailures)
+        try c.encodeIfPresent(retryNotBefore, forKey: .retryNotBefore)
+        try c.encodeIfPresent(lastOutcome, forKey: .lastOutcome)
+        try c.encodeIfPresent(source, forKey: .source)
+    }
+
     public func attempts(inWindowEndingAt now: Date) -> Int {
         // Attempts dated after `now` count too: a clock stepped back must not free budget.
         attempts.filter { $0 > now.addingTimeInterval(-Self.window) }.count
     }
 
-    /// Counts an attempt. Call before the request goes out.
+    /// Re-dates every attempt from its real age at `now`: same-boot attempts by the monotonic
+    /// clock, others by the wall clock; an attempt dated in the future is taken as made now
+    /// (re-stamped, so it ages out 24 real hours later). Caps a Retry-After to 24 h from now.
+    /// Returns one warning when something was dated in the future.
+    @discardableResult
+    public mutating func normalize(at now: HostTime) -> String? {
+        var future = 0
+        records = records.map { a in
+            var age: TimeInterval
+            if a.boot == now.boot, let m = a.monotonic {
+                age = now.monotonic - m
+            } else {
+                age = now.wall.timeIntervalSince(a.at)
+            }
+            if age < -1 { future += 1; age = 0 }
+            age = max(0, age)
+            return Attempt(at: now.wall.addingTimeInterval(-age), monotonic: now.monotonic - age, boot: now.boot)
+        }
+        records.sort { $0.at < $1.at }
+        records = records.filter { now.wall.timeIntervalSince($0.at) < Self.window }
+        retryNotBefore = ServerWait.capped(retryNotBefore, now: now.wall)
+        guard future > 0 else { return nil }
+        return "\(future) reload attempt\(future == 1 ? " was" : "s were") dated in the future (the clock was set ahead, or the ledger was edited): counted as made now, so the budget frees up within 24 hours."
+    }
+
+    /// Counts an attempt at both clocks. Call before the request goes out.
+    public mutating func recordAttempt(at now: HostTime) {
+        normalize(at: now)
+        records.append(Attempt(at: now.wall, monotonic: now.monotonic, boot: now.boot))
+    }
+
+    /// Counts an attempt known only by the wall clock (kept for callers without a HostTime).
     public mutating func recordAttempt(at now: Date) {
-        attempts.append(now)
-        attempts = attempts.filter { $0 > now.addingTimeInterval(-Self.window) }
+        records.append(Attempt(at: now))
+        records = records.filter { $0.at > now.addingTimeInterval(-Self.window) || $0.at > now }
     }
 
     public mutating func recordSuccess() {
@@ -33,21 +116,29 @@ public struct RefreshLedger: Codable, Equatable, Sendable {
         lastOutcome = .success
     }
 
-    public mutating func recordFailure(retryAfter: Date?) {
+    /// `now` caps the server's wait at 24 hours from the failure.
+    public mutating func recordFailure(retryAfter: Date?, now: Date? = nil) {
         consecutiveFailures += 1
-        retryNotBefore = retryAfter
+        retryNotBefore = now.map { ServerWait.capped(retryAfter, now: $0) } ?? retryAfter
         lastOutcome = .failure
     }
 
-    public var lastAttempt: Date? { attempts.last }
+    public var lastAttempt: Date? { records.last?.at }
 
     /// Two attempt lists merged, sorted, with the same attempt counted once. Dates pass through
     /// JSON with millisecond precision, so "the same" means within two milliseconds.
     public static func union(_ a: [Date], _ b: [Date]) -> [Date] {
-        var out: [Date] = []
-        for date in (a + b).sorted() {
-            if let last = out.last, date.timeIntervalSince(last) < 0.002 { continue }
-            out.append(date)
+        union(a.map { Attempt(at: $0) }, b.map { Attempt(at: $0) }).map(\.at)
+    }
+
+    public static func union(_ a: [Attempt], _ b: [Attempt]) -> [Attempt] {
+        var out: [Attempt] = []
+        for attempt in (a + b).sorted(by: { $0.at < $1.at }) {
+            if let last = out.last, attempt.at.timeIntervalSince(last.at) < 0.002 {
+                if last.monotonic == nil { out[out.count - 1] = attempt }
+                continue
+            }
+            out.append(attempt)
         }
         return out
     }
@@ -70,6 +161,6 @@ public struct RefreshBudget: Equatable, Sendable {
         guard recent.count >= dailyLimit else { return now }
         // The attempt that must age out for one slot to open.
         let blocking = recent[recent.count - dailyLimit]
-        return blocking.addingTimeInterval(RefreshLedger.window + 0.001)
+        return max(now, blocking.addingTimeInterval(RefreshLedger.window + 0.001))
     }
 }

@@ -12,9 +12,12 @@ public final class DemoTransport: HTTPTransport {
     private let base: [Article]
     private let arrivals: [Article]
     private let requests = Mutex(0)
+    /// The wall clock the answers are dated from (the core reads no clock itself).
+    private let clock: @Sendable () -> Date
 
     /// `topHeadlines`: an APITube response body; `arrivals`: `{"results": [articles]}`.
-    public init(topHeadlines: Data, arrivals: Data) throws {
+    public init(topHeadlines: Data, arrivals: Data, clock: @escaping @Sendable () -> Date) throws {
+        self.clock = clock
         func results(_ data: Data) throws -> [Article] {
             guard case let .object(object)? = try? JSONDecoder().decode(JSONValue.self, from: data),
                   case let .array(list)? = object["results"] else {
@@ -28,7 +31,7 @@ public final class DemoTransport: HTTPTransport {
 
     public func get(_ request: HTTPRequest) async throws -> HTTPResponse {
         try request.checkKeyIsSafe()
-        let now = Date()
+        let now = clock()
         switch request.url.path {
         case "/world.rss":
             return xml(rss(title: "Sample World News", articles: dated(base, now: now)))
@@ -114,6 +117,6 @@ public final class DemoTransport: HTTPTransport {
                 + "<id>urn:demo:\(Self.esc(a["id"]))</id><updated>\(Self.esc(a["published_at"]))</updated></entry>"
         }.joined()
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><title>\(Self.esc(title))</title>"
-            + "<id>urn:demo:wire</id><updated>\(ISO8601.format(Date()))</updated>\(entries)</feed>"
+            + "<id>urn:demo:wire</id><updated>\(ISO8601.format(clock()))</updated>\(entries)</feed>"
     }
 }

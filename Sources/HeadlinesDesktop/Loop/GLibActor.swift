@@ -12,7 +12,7 @@ public actor GLibActor {
     public nonisolated var unownedExecutor: UnownedSerialExecutor { Self.executor.asUnownedSerialExecutor() }
 }
 
-final class GLibExecutor: SerialExecutor, @unchecked Sendable {
+final class GLibExecutor: SerialExecutor {
     private final class JobBox {
         let job: UnownedJob
         let executor: GLibExecutor

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HeadlinesCore
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,28 +8,37 @@ import Glibc
 /// The one-host lock: `flock` on `$XDG_RUNTIME_DIR/headlines/host.lock`, held for the life of the
 /// process and released by the kernel when it dies, however it dies, so another copy can take over.
 /// The file holds the host's PID for `refresh` and `status`.
-public final class HostLock: @unchecked Sendable {
+public final class HostLock: Sendable {
     public let path: String
-    private var fd: Int32 = -1
+    /// The locked descriptor, -1 until acquired; behind a mutex since the stand-by thread and
+    /// the loop both reach this object.
+    private let fd = Mutex<Int32>(-1)
 
     public init(path: String) { self.path = path }
 
-    deinit { if fd >= 0 { close(fd) } }
+    deinit { fd.withLock { if $0 >= 0 { close($0) } } }
 
     /// True when this process now holds the lock.
     public func tryAcquire() -> Bool {
-        if fd >= 0 { return true }
+        fd.withLock { fd in
+            if fd >= 0 { return true }
+            guard let f = acquire() else { return false }
+            fd = f
+            return true
+        }
+    }
+
+    private func acquire() -> Int32? {
         let dir = PathText.directory(of: path)
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
         let f = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard f >= 0 else { return false }
-        guard flock(f, LOCK_EX | LOCK_NB) == 0 else { close(f); return false }
+        guard f >= 0 else { return nil }
+        guard flock(f, LOCK_EX | LOCK_NB) == 0 else { close(f); return nil }
         let pid = "\(getpid())\n"
         _ = ftruncate(f, 0)
         _ = pid.withCString { pwrite(f, $0, strlen($0), 0) }
-        fd = f
-        return true
+        return f
     }
 
     /// The PID of the process holding the lock, or nil when no host runs.

@@ -1,24 +1,26 @@
 import CGLibNotify
 import FoundationEssentials
+import Synchronization
 
 /// Thin wrappers over the default GLib main context: the loop itself, one-shot timers and Unix
 /// signal handlers. All run on the main thread; every closure handed to GLib is boxed, retained,
 /// and released by GLib's destroy callback (never earlier, never leaked).
 public enum MainLoop {
-    nonisolated(unsafe) private static var loop: OpaquePointer?
+    /// The running loop's address (0: none), atomic because `quit` may come from any thread.
+    private static let loop = Atomic<UInt>(0)
 
     /// Runs the loop on the calling (main) thread until `quit()`. `start` runs first, on the loop.
     public static func run(start: @escaping @Sendable @GLibActor () async -> Void) {
         let l = g_main_loop_new(nil, 0)
-        loop = l
+        loop.store(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(l))), ordering: .releasing)
         Task { @GLibActor in await start() }
         g_main_loop_run(l)
         g_main_loop_unref(l)
-        loop = nil
+        loop.store(0, ordering: .releasing)
     }
 
     public static func quit() {
-        if let loop { g_main_loop_quit(loop) }
+        if let l = OpaquePointer(bitPattern: loop.load(ordering: .acquiring)) { g_main_loop_quit(l) }
     }
 
     final class Box<T> { let value: T; init(_ value: T) { self.value = value } }

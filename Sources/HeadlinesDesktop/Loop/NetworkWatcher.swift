@@ -1,15 +1,17 @@
 import CGLibNotify
+import Synchronization
 
 /// Calls back on the loop thread when GNetworkMonitor says the network became available.
 /// Lives as long as the host; the monitor is a process-wide singleton owned by GIO.
-public final class NetworkWatcher: @unchecked Sendable {
+public final class NetworkWatcher: Sendable {
     private let onAvailable: @Sendable () -> Void
-    private var wasAvailable: Bool
+    /// Only the loop thread changes it; atomic so the type is Sendable without pretending.
+    private let wasAvailable: Atomic<Bool>
 
     public init(onAvailable: @escaping @Sendable () -> Void) {
         self.onAvailable = onAvailable
         let monitor = g_network_monitor_get_default()
-        wasAvailable = g_network_monitor_get_network_available(monitor) != 0
+        wasAvailable = Atomic(g_network_monitor_get_network_available(monitor) != 0)
         let context = Unmanaged.passRetained(self).toOpaque()
         let callback: @convention(c) (UnsafeMutableRawPointer?, gboolean, UnsafeMutableRawPointer?) -> Void = { _, available, data in
             let watcher = Unmanaged<NetworkWatcher>.fromOpaque(data!).takeUnretainedValue()
@@ -20,7 +22,7 @@ public final class NetworkWatcher: @unchecked Sendable {
     }
 
     private func changed(_ available: Bool) {
-        defer { wasAvailable = available }
-        if available && !wasAvailable { onAvailable() }
+        let was = wasAvailable.exchange(available, ordering: .acquiringAndReleasing)
+        if available && !was { onAvailable() }
     }
 }

@@ -12,21 +12,33 @@ public struct HostSetup: Sendable {
     public var interval: TimeInterval
     /// What the provider's transport really sent, so redirects count against the budget.
     public var tally: RequestTally?
+    /// `Config.sourceIdentity`: a change reloads at once.
+    public var sourceIdentity: String
 
     public init(providerName: String, provider: TimelineProvider, scheduler: ReloadScheduler, interval: TimeInterval,
-                tally: RequestTally? = nil) {
+                tally: RequestTally? = nil, sourceIdentity: String = "") {
         self.tally = tally
         self.providerName = providerName
         self.provider = provider
         self.scheduler = scheduler
         self.interval = interval
+        self.sourceIdentity = sourceIdentity
+    }
+
+    /// What the engine needs of it.
+    public var configuration: HostConfiguration {
+        let provider = self.provider
+        return HostConfiguration(providerName: providerName, sourceIdentity: sourceIdentity, interval: interval,
+                                 dailyBudget: scheduler.budget.dailyLimit,
+                                 layout: { provider.snapshotTimeline($0, reloadAt: $1) })
     }
 }
 
-/// The widget host: one per user session, on the GLib main loop. It holds the host lock, keeps a
-/// timeline, arms ONE timer for the next deadline (an entry change, a reload, or the once-a-minute
-/// wall-clock check that catches a suspend), reloads within the budget and publishes the timeline
-/// for every other process. Runs entirely on `GLibActor` (the loop thread).
+/// The thin driver around `HostEngine`, on the GLib main loop (GLibActor), one per session. It
+/// turns GLib timers, signals, GNetworkMonitor and file monitors into engine events, each with
+/// the clocks read once, and performs the engine's actions: the reload through the provider,
+/// the ledger and published timeline on disk, notifications, ONE timer. The engine inside it is
+/// the only mutable host state, and only the loop thread touches it.
 @GLibActor
 public final class WidgetHost {
     public typealias Configure = @Sendable () throws -> HostSetup
@@ -35,25 +47,17 @@ public final class WidgetHost {
     private let configure: Configure
     private let lock: HostLock
     private let publishedStore: PublishedTimelineStore
+    private let ledgerStore: LedgerStore
     private var setup: HostSetup
-    private var reloader: BudgetedReloader
-    private var timeline: Timeline
+    private var engine = HostEngine()
     private var timer: UInt32 = 0
-    private var reloading = false
-    private var explicitPending = false
-    private var generation = 0
-    private var lastReload: Date?
-    private var lastResult: String?
-    private var lastShownEntryDate: Date?
-    private var lastPublished: PublishedTimeline?
-    /// An explicit reload the budget deferred: it happens when the budget allows.
-    private var deferredExplicit: Date?
+    private var isHost = false
+    private var ledgerSaveFailing = false
     private var networkWatcher: NetworkWatcher?
-    /// Longest sleep between wall-clock checks: a reload due during a suspend happens within this
-    /// long of waking, because GLib timers run on the monotonic clock, which stops while suspended.
-    public var wallClockCheck: TimeInterval = 60
+    private var monitors: [DirectoryMonitor] = []
+    private let warn: @Sendable (String) -> Void = { HostLog.warning($0) }
 
-    /// Called on the loop with each reload's result (notifications hang here).
+    /// Called on the loop with each batch of fetched headlines (notifications hang here).
     public var onReload: ((TimelineResult) -> Void)?
     /// Called on the loop whenever the entry on display changes (bars hang here).
     public var onEntry: ((TimelineEntry, PublishedTimeline) -> Void)?
@@ -63,13 +67,8 @@ public final class WidgetHost {
         self.configure = configure
         self.lock = HostLock(path: paths.hostLockFile)
         self.publishedStore = PublishedTimelineStore(path: paths.publishedTimelineFile)
-        let setup = try configure()
-        self.setup = setup
-        let now = Date()
-        self.reloader = BudgetedReloader(provider: setup.provider, scheduler: setup.scheduler,
-                                         ledgerStore: LedgerStore(path: paths.ledgerFile), now: now,
-                                         tally: setup.tally, warn: { HostLog.warning($0) })
-        self.timeline = Timeline(entries: [setup.provider.placeholder()], policy: .never)
+        self.ledgerStore = LedgerStore(path: paths.ledgerFile)
+        self.setup = try configure()
     }
 
     /// Takes the host lock (or stands by until it is free), installs the signal handlers and starts.
@@ -85,22 +84,16 @@ public final class WidgetHost {
     }
 
     private func becomeHost() {
-        let now = Date()
+        let now = HostClock.now()
+        isHost = true
         // A host killed mid-write leaves a temporary file beside the real one: sweep them.
         paths.removeStaleTemporaries()
-        HostLog.info("host started (pid \(getpid())), provider \(setup.providerName), interval \(Duration.format(setup.interval)), budget \(setup.scheduler.budget.dailyLimit)/24h")
-        // WidgetKit's snapshot: show the cache at once; reload when it is due, not on every start,
-        // so restarts cost no budget.
-        let snapshot = setup.provider.snapshot(now: now)
-        let due = HostPlanner.startupReloadDate(now: now, ledger: reloader.ledger,
-                                                cacheFetchedAt: snapshot.content.fetchedAt, interval: setup.interval)
-        timeline = setup.provider.snapshotTimeline(snapshot, reloadAt: due)
-        networkWatcher = NetworkWatcher { Task { @GLibActor [weak self] in self?.networkReturned() } }
-        publish(now: now)
-        wake()
+        let start = HostStart(hostPID: getpid(), ledger: ledgerStore.load(now: now.wall, warn: warn),
+                              cache: readCache(now.wall), muted: readMuted(now.wall), offset: readOffset(now.wall))
+        send(.started(start, setup.configuration), at: now)
+        networkWatcher = NetworkWatcher { Task { @GLibActor [weak self] in self?.send(.networkReturned) } }
+        watchFiles()
     }
-
-    private var isHost: Bool { networkWatcher != nil }
 
     private func installSignals() {
         MainLoop.onSignal(SIGTERM) { Task { @GLibActor [weak self] in self?.shutdown("SIGTERM") } }
@@ -109,151 +102,117 @@ public final class WidgetHost {
         MainLoop.onSignal(SIGHUP) { Task { @GLibActor [weak self] in self?.reconfigure() } }
     }
 
-    // MARK: - The one timer
-
-    /// Looks at the clock, acts on whatever is due, and arms the timer for the next deadline.
-    private func wake() {
-        guard isHost else { return }
-        let now = Date()
-        if let entry = timeline.entry(at: now), entry.date != lastShownEntryDate {
-            lastShownEntryDate = entry.date
-            if let published = lastPublished { onEntry?(entry, published) }
-        }
-        let plan = HostPlanner.plan(now: now, timeline: timeline, nextReload: nextReload(now: now),
-                                    reloading: reloading, wallClockCheck: wallClockCheck)
-        if plan.reloadNow {
-            reloading = true
-            Task { await reload() }
-            // Entries keep changing while the request is in flight.
-            let during = HostPlanner.plan(now: now, timeline: timeline, nextReload: nil, reloading: true,
-                                          wallClockCheck: wallClockCheck)
-            arm(at: during.wakeAt, now: now)
-        } else {
-            arm(at: plan.wakeAt, now: now)
-        }
-    }
-
-    /// The timeline's wish, or a deferred explicit request if that comes sooner.
-    private func nextReload(now: Date) -> Date? {
-        let requested = [timeline.requestedReloadDate, deferredExplicit].compactMap { $0 }.min()
-        return reloader.nextReload(now: now, requested: requested)
-    }
-
-    private func arm(at deadline: Date, now: Date) {
-        MainLoop.cancel(timer)
-        timer = MainLoop.after(max(0.001, deadline.timeIntervalSince(now))) {
-            Task { @GLibActor [weak self] in self?.timer = 0; self?.wake() }
+    /// Files other processes write: the cache (`headlines fetch`), muted.json (`mute`,
+    /// `unmute`), offset.json (`next`, `prev`). Atomic writes arrive as a rename into place.
+    private func watchFiles() {
+        let cacheName = PathText.lastComponent(of: paths.cacheFile)
+        let mutedName = PathText.lastComponent(of: paths.mutedFile)
+        let offsetName = PathText.lastComponent(of: paths.rotationOffsetFile)
+        let watched: [(String, (String) -> Void)] = [
+            (PathText.directory(of: paths.cacheFile), { [weak self] name in
+                guard name == cacheName, let self, let cache = self.readCache(Date()) else { return }
+                self.send(.cacheChangedByAnotherProcess(cache))
+            }),
+            (PathText.directory(of: paths.mutedFile), { [weak self] name in
+                guard name == mutedName else { return }
+                self?.mutedChanged()
+            }),
+            (PathText.directory(of: paths.rotationOffsetFile), { [weak self] name in
+                guard name == offsetName, let self else { return }
+                self.send(.offsetChanged(self.readOffset(Date())))
+            }),
+        ]
+        for (dir, onChange) in watched {
+            if let monitor = DirectoryMonitor(path: dir, onChange: onChange) { monitors.append(monitor) }
         }
     }
 
-    // MARK: - Reloads
+    // MARK: - Events in, actions out
 
-    /// Runs one reload; the caller has set `reloading`.
-    private func reload() async {
-        deferredExplicit = nil
-        let started = Date()
-        let result = await reloader.reload(now: started)
-        reloading = false
-        if let result {
-            timeline = result.timeline.shifted(by: max(0, Date().timeIntervalSince(started)))
-            lastReload = started
-            let took = NumberText.fixed(Date().timeIntervalSince(started) * 1000, 0) + " ms"
-            if let failure = result.failure {
-                lastResult = failure.message
-                HostLog.warning("reload failed in \(took): \(failure.message)")
-            } else {
-                lastResult = "ok: \(result.fetched?.count ?? 0) headlines"
-                HostLog.info("reload ok in \(took): \(result.fetched?.count ?? 0) headlines from \(setup.providerName)")
-            }
-            lastShownEntryDate = nil
-            publish(now: Date())
-            onReload?(result)
-        }
-        let now = Date()
-        if let next = nextReload(now: now) {
-            HostLog.info("next reload at \(ISO8601.format(next)) (\(reloader.remaining(now: now)) of \(setup.scheduler.budget.dailyLimit) left in 24 h)")
-        }
-        if explicitPending { explicitPending = false; explicitReload(reason: "queued refresh"); return }
-        wake()
-    }
+    /// `headlines refresh`, SIGUSR1: reload now if the budget allows, else say until when.
+    public func explicitReload(reason: String) { send(.refreshAsked(reason: reason)) }
 
-    /// `headlines refresh`, SIGUSR1: reload now if the budget allows, else say when.
-    public func explicitReload(reason: String) {
-        guard isHost else { return }
-        let now = Date()
-        reloader.refreshLedger(now: now)
-        switch reloader.explicitDecision(now: now) {
-        case .now:
-            guard !reloading else {
-                HostLog.info("\(reason): a reload is running; another follows it")
-                explicitPending = true
-                return
-            }
-            HostLog.info("\(reason): reloading now")
-            reloading = true
-            Task { await reload() }
-        case let .deferred(until):
-            HostLog.info("\(reason): deferred until \(ISO8601.format(until)) by the daily budget or the server's Retry-After")
-            deferredExplicit = until
-            publish(now: now)
-            wake()
-        }
-    }
-
-    private func networkReturned() {
-        guard reloader.ledger.lastOutcome == .failure else { return }
-        explicitReload(reason: "network is back after a failed reload")
-    }
+    /// muted.json changed (a notification's Mute, `headlines mute` / `unmute`): apply it now.
+    public func mutedChanged() { send(.mutedChanged(readMuted(Date()))) }
 
     private func reconfigure() {
         do {
-            let next = try configure()
-            setup = next
-            reloader = BudgetedReloader(provider: next.provider, scheduler: next.scheduler,
-                                        ledgerStore: LedgerStore(path: paths.ledgerFile), now: Date(),
-                                        tally: next.tally, warn: { HostLog.warning($0) })
-            HostLog.info("SIGHUP: configuration re-read; provider \(next.providerName), interval \(Duration.format(next.interval))")
-            let muted = StateFile<MutedSources>(path: paths.mutedFile, what: "muted-sources").load(now: Date(), warn: { HostLog.warning($0) })
-            for source in muted?.sources ?? [] { hide(source: source) }
-            wake()
+            setup = try configure()
+            send(.configurationChanged(setup.configuration))
         } catch {
             HostLog.error("SIGHUP: keeping the old configuration: \(error)")
         }
     }
 
-    /// Drops a muted source from what is on display now; the next timelines filter it themselves.
-    public func hide(source: String) {
-        guard timeline.entries.contains(where: { $0.content.headlines.contains { MutedSources([source]).isMuted($0) } }) else { return }
-        let muted = MutedSources([source])
-        timeline.entries = timeline.entries.map { entry in
-            var e = entry
-            e.content.headlines = muted.filter(e.content.headlines)
-            if e.content.headlines.isEmpty { e.content.freshness = .empty }
-            return e
+    private func send(_ event: HostEvent, at now: HostTime = HostClock.now()) {
+        guard isHost else { return }
+        for action in engine.handle(event, at: now) { perform(action) }
+    }
+
+    private func perform(_ action: HostAction) {
+        switch action {
+        case let .saveLedger(ledger): saveLedger(ledger)
+        case let .startReload(failures): startReload(consecutiveFailures: failures)
+        case let .publish(published):
+            do { try publishedStore.store(published) } catch {
+                HostLog.warning("Could not publish the timeline (\(error)); bars will read the cache instead.")
+            }
+        case let .showEntry(entry, published): onEntry?(entry, published)
+        case let .notify(_, result): onReload?(result)
+        case .resetBarOffset:
+            try? StateFile<RotationOffset>(path: paths.rotationOffsetFile, what: "rotation offset").store(RotationOffset(offset: 0))
+        case let .armTimer(_, seconds):
+            MainLoop.cancel(timer)
+            timer = MainLoop.after(max(0.001, seconds)) {
+                Task { @GLibActor [weak self] in self?.timer = 0; self?.send(.timerFired) }
+            }
+        case let .log(level, line):
+            switch level {
+            case .info: HostLog.info(line)
+            case .warning: HostLog.warning(line)
+            case .error: HostLog.error(line)
+            }
         }
-        lastShownEntryDate = nil
-        publish(now: Date())
-        wake()
+    }
+
+    /// The provider does the network and cache work off the loop; its answer comes back here.
+    private func startReload(consecutiveFailures: Int) {
+        let provider = setup.provider
+        let tally = setup.tally
+        let wall = Date()
+        _ = tally?.take()
+        Task { @GLibActor [weak self] in
+            let result = await provider.timeline(now: wall, consecutiveFailures: consecutiveFailures)
+            self?.send(.reloadFinished(result, requestsSent: tally?.take() ?? 1))
+        }
+    }
+
+    /// One warning when saving starts failing, one line when it works again. The engine keeps
+    /// the ledger in memory either way, so the budget holds while this process runs.
+    private func saveLedger(_ ledger: RefreshLedger) {
+        do {
+            try ledgerStore.store(ledger)
+            if ledgerSaveFailing { HostLog.warning("The refresh ledger can be saved again.") }
+            ledgerSaveFailing = false
+        } catch {
+            if !ledgerSaveFailing {
+                HostLog.warning("Could not save the refresh ledger (\(error)); keeping it in memory, so the budget holds while this process runs: free disk space or fix permissions.")
+            }
+            ledgerSaveFailing = true
+        }
+    }
+
+    private func readCache(_ now: Date) -> CachedHeadlines? { HeadlineCache(path: paths.cacheFile).load(now: now, warn: warn) }
+    private func readMuted(_ now: Date) -> MutedSources {
+        StateFile<MutedSources>(path: paths.mutedFile, what: "muted-sources").load(now: now, warn: warn) ?? MutedSources()
+    }
+    private func readOffset(_ now: Date) -> Int {
+        StateFile<RotationOffset>(path: paths.rotationOffsetFile, what: "rotation offset").load(now: now, warn: { _ in })?.offset ?? 0
     }
 
     private func shutdown(_ signal: String) {
         HostLog.info("\(signal): stopping")
         MainLoop.cancel(timer)
         MainLoop.quit()
-    }
-
-    // MARK: - Publishing
-
-    private func publish(now: Date) {
-        generation += 1
-        let published = PublishedTimeline(
-            hostPID: getpid(), provider: setup.providerName, generation: generation, publishedAt: now,
-            timeline: timeline, nextReload: nextReload(now: now), lastReload: lastReload, lastResult: lastResult,
-            budgetUsed: setup.scheduler.budget.dailyLimit - reloader.remaining(now: now),
-            budgetLimit: setup.scheduler.budget.dailyLimit)
-        lastPublished = published
-        do { try publishedStore.store(published) } catch {
-            HostLog.warning("Could not publish the timeline (\(error)); bars will read the cache instead.")
-        }
     }
 }

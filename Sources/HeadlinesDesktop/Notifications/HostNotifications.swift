@@ -19,10 +19,10 @@ public final class HostNotifications {
             Task { @GLibActor in
                 guard let self else { return }
                 do {
-                    if try self.notifications.mute(source, now: Date()) {
+                    if try self.notifications.mute(source, now: HostClock.now().wall) {
                         HostLog.info("muted source \(TerminalText.safe(source)); `headlines unmute` undoes it")
                     }
-                    host?.hide(source: source)
+                    host?.mutedChanged()
                 } catch {
                     HostLog.warning("Could not save the muted sources (\(error)): check the state folder's permissions.")
                 }
@@ -35,7 +35,7 @@ public final class HostNotifications {
 
     public func reloaded(_ result: TimelineResult) {
         guard let fetched = result.fetched else { return }
-        let plan = notifications.reloaded(fetched, now: Date())
+        let plan = notifications.reloaded(fetched, now: HostClock.now().wall)
         if !plan.post.isEmpty || plan.more > 0 {
             HostLog.info("notifying \(plan.post.count) new headline\(plan.post.count == 1 ? "" : "s")\(plan.more > 0 ? " and a summary of \(plan.more) more" : "")")
         }

@@ -1,0 +1,273 @@
+import FoundationEssentials
+
+/// The host's brain: events with the time they happened in, actions out. It owns the ledger,
+/// the timeline, the back-off, deferred and queued explicit reloads and the once-a-minute wall
+/// check; it reads no clock, touches no file and knows no GLib, so the driver
+/// (HeadlinesDesktop's WidgetHost) and the tests run exactly the same code, the tests under a
+/// manual clock (in the manner of dunst's `queues_update(status, time)`).
+public struct HostEngine: Sendable {
+    public private(set) var configuration: HostConfiguration?
+    public private(set) var ledger = RefreshLedger()
+    public private(set) var timeline = Timeline(entries: [], policy: .never)
+    public private(set) var reloading = false
+    /// An explicit reload deferred by a limit: it happens when the limit allows.
+    public private(set) var deferred: (until: Date, by: ReloadDecision.Limit)?
+    private var queuedExplicit = false
+    private var reloadStarted: HostTime?
+    /// The source the running reload asks (a SIGHUP may change the configuration meanwhile).
+    private var reloadSource: String?
+    private var hostPID: Int32 = 0
+    /// Every headline of the current content, muted ones included, so unmuting shows them at once.
+    private var all: [Headline] = []
+    private var muted = MutedSources()
+    private var offset = 0
+    private var generation = 0
+    private var lastReload: Date?
+    private var lastResult: String?
+    private var lastShownEntryDate: Date?
+    private var lastSeen: HostTime?
+    /// When the timer is armed for (wall clock), for tests and `wake` logs.
+    public private(set) var timerAt: Date?
+
+    public init() {}
+
+    /// Handles one event at `now` and says what to do, in order.
+    public mutating func handle(_ event: HostEvent, at now: HostTime) -> [HostAction] {
+        var out: [HostAction] = []
+        if case let .started(start, configuration) = event {
+            begin(start, configuration, now: now, &out)
+        } else {
+            guard configuration != nil else { return [] }
+            followClock(now, &out)
+            switch event {
+            case .started: break
+            case .timerFired: break
+            case let .reloadFinished(result, sent): finished(result, sent: sent, now: now, &out)
+            case let .refreshAsked(reason): explicit(reason, now: now, &out)
+            case .networkReturned:
+                if ledger.lastOutcome == .failure { explicit("network is back after a failed reload", now: now, &out) }
+            case let .configurationChanged(next): reconfigure(next, now: now, &out)
+            case let .cacheChangedByAnotherProcess(cache): adopt(cache, now: now, &out)
+            case let .mutedChanged(next): mute(next, now: now, &out)
+            case let .offsetChanged(value): offset = value
+            }
+        }
+        wake(now, &out)
+        return out
+    }
+
+    private var config: HostConfiguration { configuration! }
+
+    // MARK: - Events
+
+    private mutating func begin(_ start: HostStart, _ configuration: HostConfiguration, now: HostTime, _ out: inout [HostAction]) {
+        self.configuration = configuration
+        hostPID = start.hostPID
+        ledger = start.ledger
+        if let warning = ledger.normalize(at: now) { out.append(.log(.warning, warning)) }
+        muted = start.muted
+        offset = start.offset
+        lastSeen = now
+        all = start.cache?.headlines ?? []
+        out.append(.log(.info, "host started (pid \(hostPID)), provider \(configuration.providerName), interval \(Duration.format(configuration.interval)), budget \(configuration.dailyBudget)/24h"))
+        // WidgetKit's snapshot: the cache at once; reload when due, so restarts cost no budget,
+        // but at once when the cache came from another source.
+        var due = HostPlanner.startupReloadDate(now: now.wall, ledger: ledger, cacheFetchedAt: start.cache?.fetchedAt,
+                                                interval: configuration.interval)
+        if let source = ledger.source, source != configuration.sourceIdentity {
+            out.append(.log(.info, "the news source changed since the last reload: reloading now"))
+            due = now.wall
+        }
+        timeline = layout(freshness: start.cache == nil ? .empty : .cached, fetchedAt: start.cache?.fetchedAt,
+                          error: nil, now: now.wall, reloadAt: due)
+        publish(now, &out)
+    }
+
+    private mutating func finished(_ result: TimelineResult, sent: Int, now: HostTime, _ out: inout [HostAction]) {
+        guard reloading, let started = reloadStarted else { return }
+        reloading = false
+        reloadStarted = nil
+        ledger.recordExtraRequests(sent - 1, at: started)
+        let took = max(0, now.monotonic - started.monotonic)
+        let ms = NumberText.fixed(took * 1000, 0) + " ms"
+        if let failure = result.failure {
+            let asked = failure.error.retryAfter
+            ledger.recordFailure(retryAfter: asked, now: now.wall)
+            if let asked, asked > now.wall.addingTimeInterval(ServerWait.cap) {
+                out.append(.log(.warning, "the server asked to wait until \(ISO8601.format(asked)); waiting 24 hours at most"))
+            }
+            lastResult = failure.message
+            out.append(.log(.warning, "reload failed in \(ms): \(failure.message)"))
+        } else {
+            ledger.recordSuccess()
+            ledger.source = reloadSource ?? config.sourceIdentity
+            lastResult = "ok: \(result.fetched?.count ?? 0) headlines"
+            out.append(.log(.info, "reload ok in \(ms): \(result.fetched?.count ?? 0) headlines from \(config.providerName)"))
+        }
+        out.append(.saveLedger(ledger))
+        // The timeline was built from when the request started: re-anchor it to the answer, so a
+        // slow request leaves neither the entries nor the retry in the past.
+        timeline = result.timeline.shifted(by: took)
+        lastReload = started.wall
+        lastShownEntryDate = nil
+        if let fetched = result.fetched {
+            if hasNew(fetched) { resetOffset(&out) }
+            all = fetched
+        }
+        publish(now, &out)
+        if let fetched = result.fetched { out.append(.notify(fetched, result)) }
+        if let next = nextReload(now.wall) {
+            out.append(.log(.info, "next reload at \(ISO8601.format(next)) (\(remaining(now.wall)) of \(config.dailyBudget) left in 24 h)"))
+        }
+        if queuedExplicit {
+            queuedExplicit = false
+            explicit("queued refresh", now: now, &out)
+        }
+    }
+
+    /// `headlines refresh`, SIGUSR1, the network returning, a change of source: now if the budget
+    /// and any Retry-After allow it, else deferred until they do (and said so).
+    private mutating func explicit(_ reason: String, now: HostTime, _ out: inout [HostAction]) {
+        switch config.scheduler.decide(now: now.wall, ledger: ledger) {
+        case .now:
+            if reloading {
+                out.append(.log(.info, "\(reason): a reload is running; another follows it"))
+                queuedExplicit = true
+                return
+            }
+            out.append(.log(.info, "\(reason): reloading now"))
+            startReload(now, &out)
+        case let .deferred(until, by):
+            out.append(.log(.info, "\(reason): deferred until \(ISO8601.format(until)) by \(by.phrase)"))
+            deferred = (until, by)
+            publish(now, &out)
+        }
+    }
+
+    private mutating func reconfigure(_ next: HostConfiguration, now: HostTime, _ out: inout [HostAction]) {
+        let sourceChanged = next.sourceIdentity != config.sourceIdentity
+        configuration = next
+        out.append(.log(.info, "SIGHUP: configuration re-read; provider \(next.providerName), interval \(Duration.format(next.interval))"))
+        if sourceChanged { explicit("the news source changed", now: now, &out) } else { publish(now, &out) }
+    }
+
+    /// Another process (`headlines fetch`) filled the cache: show it, notify it, reset the
+    /// back-off (the source answers), schedule the next reload an interval after it.
+    private mutating func adopt(_ cache: CachedHeadlines, now: HostTime, _ out: inout [HostAction]) {
+        // Our own reload writes the cache too: that one is already shown.
+        guard !reloading, abs(cache.fetchedAt.timeIntervalSince(currentFetchedAt ?? .distantPast)) > 0.01 else { return }
+        out.append(.log(.info, "the cache was refreshed by another process: \(cache.headlines.count) headlines"))
+        ledger.recordSuccess()
+        ledger.source = config.sourceIdentity
+        out.append(.saveLedger(ledger))
+        if hasNew(cache.headlines) { resetOffset(&out) }
+        all = cache.headlines
+        deferred = nil
+        let reloadAt = max(now.wall, cache.fetchedAt).addingTimeInterval(config.interval)
+        timeline = layout(freshness: .fresh, fetchedAt: cache.fetchedAt, error: nil, now: now.wall, reloadAt: reloadAt)
+        lastShownEntryDate = nil
+        publish(now, &out)
+        out.append(.notify(cache.headlines, TimelineResult(timeline: timeline, failure: nil, fetched: cache.headlines)))
+    }
+
+    private mutating func mute(_ next: MutedSources, now: HostTime, _ out: inout [HostAction]) {
+        guard next != muted else { return }
+        muted = next
+        let current = timeline.entry(at: now.wall)?.content
+        let freshness = current.map { $0.freshness == .empty ? Freshness.cached : $0.freshness } ?? .cached
+        let reloadAt = timeline.requestedReloadDate ?? now.wall.addingTimeInterval(config.interval)
+        timeline = layout(freshness: freshness, fetchedAt: current?.fetchedAt, error: current?.error, now: now.wall, reloadAt: reloadAt)
+        lastShownEntryDate = nil
+        publish(now, &out)
+    }
+
+    // MARK: - Time
+
+    /// A wall clock stepped under a running host moves every wall date the engine holds by the
+    /// same amount, so what was due in 10 real minutes stays due in 10 real minutes.
+    private mutating func followClock(_ now: HostTime, _ out: inout [HostAction]) {
+        defer { lastSeen = now }
+        guard let last = lastSeen else { return }
+        let step = now.wallStep(since: last)
+        guard abs(step) > 2 else { return }
+        out.append(.log(.warning, "the wall clock moved \(Duration.format(abs(step))) \(step > 0 ? "ahead" : "back"); the schedule and the budget keep real time"))
+        timeline = timeline.shifted(by: step)
+        if let d = deferred { deferred = (d.until.addingTimeInterval(step), d.by) }
+        ledger.retryNotBefore = ledger.retryNotBefore?.addingTimeInterval(step)
+        ledger.normalize(at: now)
+        lastReload = lastReload?.addingTimeInterval(step)
+        lastShownEntryDate = nil
+    }
+
+    /// Acts on whatever is due at `now`, then arms the one timer.
+    private mutating func wake(_ now: HostTime, _ out: inout [HostAction]) {
+        guard configuration != nil else { return }
+        if let entry = timeline.entry(at: now.wall), entry.date != lastShownEntryDate {
+            lastShownEntryDate = entry.date
+            out.append(.showEntry(entry, published(now)))
+        }
+        if !reloading, let due = nextReload(now.wall), due <= now.wall { startReload(now, &out) }
+        var wakeAt = now.wall.addingTimeInterval(config.wallClockCheck)
+        if let entry = timeline.nextEntryDate(after: now.wall) { wakeAt = min(wakeAt, entry) }
+        if !reloading, let due = nextReload(now.wall) { wakeAt = min(wakeAt, due) }
+        wakeAt = max(wakeAt, now.wall.addingTimeInterval(0.001))
+        timerAt = wakeAt
+        out.append(.armTimer(at: wakeAt, seconds: wakeAt.timeIntervalSince(now.wall)))
+    }
+
+    private mutating func startReload(_ now: HostTime, _ out: inout [HostAction]) {
+        let failuresBefore = ledger.consecutiveFailures
+        ledger.recordAttempt(at: now)
+        out.append(.saveLedger(ledger))
+        out.append(.startReload(consecutiveFailures: failuresBefore))
+        reloading = true
+        reloadStarted = now
+        reloadSource = config.sourceIdentity
+        deferred = nil
+    }
+
+    /// The timeline's wish, or a deferred explicit request if sooner, within the limits.
+    public func nextReload(_ now: Date) -> Date? {
+        guard let configuration else { return nil }
+        let requested = [timeline.requestedReloadDate, deferred?.until].compactMap { $0 }.min()
+        return configuration.scheduler.nextReload(now: now, ledger: ledger, requested: requested)
+    }
+
+    private func remaining(_ now: Date) -> Int { config.scheduler.budget.remaining(ledger, now: now) }
+
+    // MARK: - Content
+
+    private var currentFetchedAt: Date? { timeline.entries.compactMap(\.content.fetchedAt).max() }
+
+    private func hasNew(_ fetched: [Headline]) -> Bool {
+        let known = Set(all.map(\.id))
+        return fetched.contains { !known.contains($0.id) }
+    }
+
+    private mutating func resetOffset(_ out: inout [HostAction]) {
+        guard offset != 0 else { return }
+        offset = 0
+        out.append(.resetBarOffset)
+    }
+
+    /// What to show from `all` minus the muted sources until `reloadAt`, laid out by the provider.
+    private func layout(freshness: Freshness, fetchedAt: Date?, error: String?, now: Date, reloadAt: Date) -> Timeline {
+        let shown = muted.filter(all)
+        let content = WidgetContent(headlines: shown, freshness: shown.isEmpty ? .empty : freshness,
+                                    fetchedAt: fetchedAt, error: error)
+        return config.layout(TimelineEntry(date: now, content: content), reloadAt)
+    }
+
+    private func published(_ now: HostTime) -> PublishedTimeline {
+        PublishedTimeline(hostPID: hostPID, provider: config.providerName, generation: generation,
+                          publishedAt: now.wall, timeline: timeline, nextReload: nextReload(now.wall),
+                          lastReload: lastReload, lastResult: lastResult,
+                          budgetUsed: config.dailyBudget - remaining(now.wall), budgetLimit: config.dailyBudget,
+                          deferredUntil: deferred?.until, deferredBy: deferred?.by)
+    }
+
+    private mutating func publish(_ now: HostTime, _ out: inout [HostAction]) {
+        generation += 1
+        out.append(.publish(published(now)))
+    }
+}

@@ -1,0 +1,83 @@
+import FoundationEssentials
+
+/// "Reload if due", written once: the host's start-up schedule, `headlines i3blocks` one-shots
+/// and `headlines refresh` without a host all ask here. The caller reads the clocks and holds the
+/// host lock for the reload itself; this touches only the ledger store it is given.
+public enum ReloadIfDue {
+    /// Whether a process that is not a running host should reload now: when the schedule a fresh
+    /// host would follow says so (or at once when `force`), always within the budget and any
+    /// Retry-After. `ledger` is normalized at `now` (and keeps the result).
+    public static func isDue(at now: HostTime, ledger: inout RefreshLedger, cacheFetchedAt: Date?,
+                             interval: TimeInterval, dailyBudget: Int, force: Bool = false) -> Bool {
+        ledger.normalize(at: now)
+        let scheduler = ReloadScheduler(budget: RefreshBudget(dailyLimit: dailyBudget))
+        if force { return scheduler.decide(now: now.wall, ledger: ledger) == .now }
+        let wanted = HostPlanner.startupReloadDate(now: now.wall, ledger: ledger, cacheFetchedAt: cacheFetchedAt,
+                                                   interval: interval)
+        guard let due = scheduler.nextReload(now: now.wall, ledger: ledger, requested: wanted) else { return false }
+        return due <= now.wall
+    }
+
+    /// An explicit reload's decision (`headlines refresh`): now, or until when and by what.
+    public static func explicitDecision(at now: HostTime, ledger: inout RefreshLedger, dailyBudget: Int) -> ReloadDecision {
+        ledger.normalize(at: now)
+        return ReloadScheduler(budget: RefreshBudget(dailyLimit: dailyBudget)).decide(now: now.wall, ledger: ledger)
+    }
+
+    /// The ledger as a command outside the host should see it: normalized at `now`, and written
+    /// back at once when an attempt was dated in the future (one warning), so the re-dating sticks
+    /// and the budget frees within 24 real hours even if no reload follows.
+    public static func loadLedger(_ store: LedgerStore, at now: HostTime, warn: (String) -> Void) -> RefreshLedger {
+        var ledger = store.load(now: now.wall, warn: warn)
+        if let warning = ledger.normalize(at: now) {
+            warn(warning)
+            save(ledger, to: store, warn: warn)
+        }
+        return ledger
+    }
+
+    /// One budgeted reload outside the host: the attempt is saved before the request goes out,
+    /// redirects the transport counted are added, the outcome is saved after. nil (and no request)
+    /// when the budget or a Retry-After forbids it. `after` reads the clocks when the answer came.
+    public static func reload(provider: TimelineProvider, dailyBudget: Int, ledgerStore: LedgerStore,
+                              tally: RequestTally?, at now: HostTime, after: () -> HostTime,
+                              warn: (String) -> Void) async -> TimelineResult? {
+        var ledger = loadLedger(ledgerStore, at: now, warn: warn)
+        guard case .now = ReloadScheduler(budget: RefreshBudget(dailyLimit: dailyBudget)).decide(now: now.wall, ledger: ledger) else {
+            warn("Reload skipped: the daily budget of \(dailyBudget) reloads is spent, or the server asked to wait.")
+            return nil
+        }
+        let failuresBefore = ledger.consecutiveFailures
+        ledger.recordAttempt(at: now)
+        save(ledger, to: ledgerStore, warn: warn)
+        _ = tally?.take()
+        let result = await provider.timeline(now: now.wall, consecutiveFailures: failuresBefore)
+        let end = after()
+        ledger.recordExtraRequests((tally?.take() ?? 0) - 1, at: now)
+        if let failure = result.failure {
+            ledger.recordFailure(retryAfter: failure.error.retryAfter, now: end.wall)
+        } else {
+            ledger.recordSuccess()
+        }
+        save(ledger, to: ledgerStore, warn: warn)
+        return result
+    }
+
+    private static func save(_ ledger: RefreshLedger, to store: LedgerStore, warn: (String) -> Void) {
+        do { try store.store(ledger) } catch {
+            warn("Could not save the refresh ledger (\(error)): free disk space or fix permissions.")
+        }
+    }
+}
+
+extension RefreshLedger {
+    /// Requests beyond the recorded attempt (redirect hops the API answered on its own origin),
+    /// each a few milliseconds later, so the 2 ms merge keeps them all.
+    public mutating func recordExtraRequests(_ count: Int, at start: HostTime) {
+        guard count > 0 else { return }
+        for extra in 1...count {
+            let t = start.adding(Double(extra) * 0.003)
+            records.append(Attempt(at: t.wall, monotonic: t.monotonic, boot: t.boot))
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Issue 13 point 5 against the real binary: the host follows SIGHUP's new source, a cache
+/// written by `headlines fetch`, and `mute` / `unmute`, at once. Every wait has a deadline.
+final class SurroundingsEndToEndTests: HostTestCase {
+    private var publishedFile: URL { cli.root.appendingPathComponent("runtime/headlines/timeline.json") }
+    private var ledgerFile: URL { cli.stateHome.appendingPathComponent("headlines/ledger.json") }
+
+    /// The published timeline as loose JSON (generation, and every source shown in any entry).
+    private func published() -> (generation: Int, sources: Set<String>, freshness: Set<String>)? {
+        guard let data = try? Data(contentsOf: publishedFile),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let timeline = object["timeline"] as? [String: Any],
+              let entries = timeline["entries"] as? [[String: Any]] else { return nil }
+        var sources = Set<String>(), freshness = Set<String>()
+        for entry in entries {
+            let content = entry["content"] as? [String: Any]
+            if let f = content?["freshness"] as? String { freshness.insert(f) }
+            for headline in content?["headlines"] as? [[String: Any]] ?? [] {
+                if let s = headline["source"] as? String { sources.insert(s) }
+            }
+        }
+        return (object["generation"] as? Int ?? -1, sources, freshness)
+    }
+
+    private func consecutiveFailures() -> Int? {
+        guard let data = try? Data(contentsOf: ledgerFile),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        return object["consecutiveFailures"] as? Int
+    }
+
+    func testSIGHUPWithAnotherSourceURLReloadsAtOnce() throws {
+        // Given a host with an hourly interval that made its first reload
+        try writeConfig(interval: "1h", dailyBudget: 10)
+        let host = try startHost()
+        try expectLine("reload ok", from: host, within: 10)
+
+        // When the config names another server and the host gets SIGHUP
+        let other = LoopbackHTTPServer()
+        try other.start()
+        defer { other.stop() }
+        other.route(Self.path, .json(fixture))
+        try cli.writeConfig("""
+            [source]
+            provider=apitube
+            base-url=\(other.baseURL.absoluteString)
+            timeout=10s
+
+            [refresh]
+            interval=1h
+            daily-budget=10
+
+            """, at: configFile)
+        let mark = host.mark
+        host.send(SIGHUP)
+
+        // Then the new server is asked within 5 s, not an hour later
+        try expectLine("the news source changed: reloading now", from: host, after: mark, within: 5)
+        XCTAssertNotNil(waitUntil(timeout: 5) { other.requests.contains { $0.path == Self.path } },
+                        "the new source was not asked; the host printed:\n\(host.transcript)")
+        try expectLine("reload ok", from: host, after: mark, within: 10)
+    }
+
+    func testAFetchByAnotherProcessUpdatesThePublishedTimelineAndResetsTheBackOff() throws {
+        // Given a host whose reload failed (the server answers 503), so it is backing off
+        server.route(Self.path, .json(Data("{}".utf8), status: 503))
+        try writeConfig(interval: "1h", dailyBudget: 10)
+        let host = try startHost()
+        try expectLine("reload failed", from: host, within: 10)
+        XCTAssertNotNil(waitUntil(timeout: 5) { (consecutiveFailures() ?? 0) >= 1 })
+        let before = published()?.generation ?? -1
+
+        // When the server recovers and `headlines fetch` runs in another process
+        server.route(Self.path, .json(fixture))
+        let mark = host.mark
+        let fetch = try run(["fetch"])
+        XCTAssertEqual(fetch.status, 0, "fetch: \(fetch.stderr)")
+
+        // Then the host adopts the cache at once: a new publication with fresh headlines, and the
+        // back-off reset in the ledger
+        try expectLine("the cache was refreshed by another process", from: host, after: mark, within: 5)
+        XCTAssertNotNil(waitUntil(timeout: 5) {
+            guard let p = published() else { return false }
+            return p.generation > before && p.freshness.contains("fresh") && !p.sources.isEmpty
+        }, "the published timeline did not follow the fetch: \(String(describing: published()))")
+        XCTAssertEqual(consecutiveFailures(), 0)
+    }
+
+    func testMuteAndUnmuteApplyToThePublishedTimelineAtOnce() throws {
+        // Given a host showing the fixture's headlines
+        try writeConfig(interval: "1h", dailyBudget: 10)
+        let host = try startHost()
+        try expectLine("reload ok", from: host, within: 10)
+        XCTAssertNotNil(waitUntil(timeout: 5) { (published()?.sources.count ?? 0) > 1 })
+        let source = try XCTUnwrap(published()?.sources.sorted().first)
+
+        // When `headlines mute SOURCE` runs, the source leaves the published timeline at once
+        let mute = try run(["mute", source])
+        XCTAssertEqual(mute.status, 0, "mute: \(mute.stdout)\(mute.stderr)")
+        XCTAssertNotNil(waitUntil(timeout: 5) { published().map { !$0.sources.contains(source) } ?? false },
+                        "muted \(source) still shown; the host printed:\n\(host.transcript)")
+
+        // When `headlines unmute SOURCE` runs, it comes back at once, with no reload
+        let unmute = try run(["unmute", source])
+        XCTAssertEqual(unmute.status, 0, "unmute: \(unmute.stdout)\(unmute.stderr)")
+        XCTAssertNotNil(waitUntil(timeout: 5) { published()?.sources.contains(source) ?? false },
+                        "unmuted \(source) not back; the host printed:\n\(host.transcript)")
+        XCTAssertEqual(requestCount, 1, "muting or unmuting reloaded")
+    }
+}

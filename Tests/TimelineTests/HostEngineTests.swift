@@ -1,0 +1,64 @@
+import Foundation
+import XCTest
+import HeadlinesCore
+
+/// The engine's contract with its driver, event by event, with no provider at all.
+final class HostEngineTests: XCTestCase {
+    private let clock = ManualClock(monday)
+    private let configuration = HostConfiguration(providerName: "Test", sourceIdentity: "s", interval: 1800, dailyBudget: 48,
+                                                  layout: { Timeline(entries: [$0], policy: .after($1)) })
+
+    private func result(at date: Date) -> TimelineResult {
+        let entry = TimelineEntry(date: date, content: WidgetContent(headlines: headlines(2), freshness: .fresh, fetchedAt: date))
+        return TimelineResult(timeline: Timeline(entries: [entry], policy: .after(date.addingTimeInterval(1800))),
+                              failure: nil, fetched: headlines(2))
+    }
+
+    private func kinds(_ actions: [HostAction]) -> [String] {
+        actions.compactMap {
+            switch $0 {
+            case .saveLedger: return "save"
+            case .startReload: return "reload"
+            case .publish: return "publish"
+            case .notify: return "notify"
+            case .armTimer: return "arm"
+            default: return nil
+            }
+        }
+    }
+
+    func testTheAttemptIsSavedBeforeTheReloadStartsAndOneTimerIsArmedPerEvent() {
+        var engine = HostEngine()
+        let actions = engine.handle(.started(HostStart(hostPID: 1, ledger: RefreshLedger(), cache: nil), configuration), at: clock.time)
+        XCTAssertEqual(kinds(actions), ["publish", "save", "reload", "arm"])
+        XCTAssertEqual(engine.ledger.attempts, [monday])
+        XCTAssertEqual(engine.ledger.records.first?.monotonic, clock.time.monotonic)
+    }
+
+    func testARefreshDuringAReloadIsQueuedAndFollowsIt() {
+        var engine = HostEngine()
+        _ = engine.handle(.started(HostStart(hostPID: 1, ledger: RefreshLedger(), cache: nil), configuration), at: clock.time)
+        clock.advance(by: 1)
+        let during = engine.handle(.refreshAsked(reason: "refresh requested"), at: clock.time)
+        XCTAssertFalse(kinds(during).contains("reload"), "a second reload started while one runs")
+        clock.advance(by: 1)
+        let after = engine.handle(.reloadFinished(result(at: monday), requestsSent: 1), at: clock.time)
+        XCTAssertEqual(kinds(after).filter { $0 == "reload" }.count, 1, "the queued refresh did not follow")
+        XCTAssertEqual(engine.ledger.attempts.count, 2)
+    }
+
+    func testTheEngineNeverSleepsLongerThanTheWallClockCheck() {
+        var engine = HostEngine()
+        var cache = CachedHeadlines(provider: "Test", fetchedAt: monday, headlines: headlines(2))
+        cache.fetchedAt = monday
+        let actions = engine.handle(.started(HostStart(hostPID: 1, ledger: RefreshLedger(), cache: cache), configuration), at: clock.time)
+        let armed = actions.compactMap { if case let .armTimer(_, seconds) = $0 { seconds } else { nil } }
+        XCTAssertEqual(armed, [60])
+    }
+
+    func testEventsBeforeStartDoNothing() {
+        var engine = HostEngine()
+        XCTAssertTrue(engine.handle(.timerFired, at: clock.time).isEmpty)
+        XCTAssertTrue(engine.handle(.refreshAsked(reason: "x"), at: clock.time).isEmpty)
+    }
+}
