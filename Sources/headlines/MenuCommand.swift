@@ -56,8 +56,7 @@ enum MuteCommand {
             return 1
         }
         Output.print(command == "mute" ? "Muted \(source): it no longer appears in notifications or bars." : "Unmuted \(source).")
-        // A running host re-reads the list at its next reload; SIGHUP makes it do so now.
-        context.host.ask(.reconfigure)
+        // A running host watches muted.json and applies the change at once: no signal needed.
         return 0
     }
 }

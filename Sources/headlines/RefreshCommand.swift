@@ -12,13 +12,20 @@ import Glibc
 /// With no host running it does one budgeted reload itself.
 enum RefreshCommand {
     static func run(_ context: AppContext) -> Int32 {
-        let now = Date()
+        let clocks = HostClock.now()
+        let now = clocks.wall
         let warn: @Sendable (String) -> Void = { Output.error("headlines: warning: \($0)") }
-        let ledger = LedgerStore(path: context.paths.ledgerFile).load(now: now, warn: warn)
-        let scheduler = ReloadScheduler(budget: RefreshBudget(dailyLimit: context.config.dailyBudget))
-        if case let .deferred(until) = scheduler.explicitReload(now: now, ledger: ledger) {
-            let used = ledger.attempts(inWindowEndingAt: now)
-            Output.print("Not reloading: \(used) of \(context.config.dailyBudget) reloads used in the last 24 hours or the server asked to wait; the next reload can happen at \(Clock.local(until)).")
+        var ledger = ReloadIfDue.loadLedger(LedgerStore(path: context.paths.ledgerFile), at: clocks, warn: warn)
+        if case let .deferred(until, by) = ReloadIfDue.explicitDecision(at: clocks, ledger: &ledger,
+                                                                        dailyBudget: context.config.dailyBudget) {
+            let why: String
+            switch by {
+            case .dailyBudget:
+                why = "all \(context.config.dailyBudget) reloads of the daily budget were used in the last 24 hours"
+            case .server:
+                why = "the server asked to wait (Retry-After or X-RateLimit-Reset, capped at 24 hours)"
+            }
+            Output.print("Not reloading: \(why); the next reload can happen at \(Clock.local(until)).")
             return 0
         }
         let pid: Int32
@@ -73,10 +80,13 @@ enum RefreshCommand {
         guard lock.tryAcquire() else { Output.error("headlines: a host just started; run refresh again."); return 1 }
         let setup: HostSetup
         do { setup = try context.hostSetup() } catch { Output.error("headlines: \(error)"); return 2 }
-        let reloader = BudgetedReloader(provider: setup.provider, scheduler: setup.scheduler,
-                                        ledgerStore: LedgerStore(path: context.paths.ledgerFile), now: Date(),
-                                        warn: { Output.error("headlines: warning: \($0)") })
-        let result = blockingAwait { await reloader.reload(now: Date()) }
+        let store = LedgerStore(path: context.paths.ledgerFile)
+        let budget = context.config.dailyBudget
+        let result = blockingAwait {
+            await ReloadIfDue.reload(provider: setup.provider, dailyBudget: budget, ledgerStore: store, tally: setup.tally,
+                                     at: HostClock.now(), after: { HostClock.now() },
+                                     warn: { Output.error("headlines: warning: \($0)") })
+        }
         guard let result else { return 1 }
         if let failure = result.failure { Output.error("headlines: \(failure.message)"); return 1 }
         Output.print("Reloaded: \(result.fetched?.count ?? 0) headlines (no host is running; start one with `headlines run`).")

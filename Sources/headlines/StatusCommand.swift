@@ -42,9 +42,12 @@ enum StatusCommand {
     }
 
     static func run(_ context: AppContext, json: Bool) -> Int32 {
-        let now = Date()
+        let clocks = HostClock.now()
+        let now = clocks.wall
         let warn: (String) -> Void = { Output.error("headlines: warning: \($0)") }
-        let ledger = LedgerStore(path: context.paths.ledgerFile).load(now: now, warn: warn)
+        // Normalized as the host sees it: attempts aged by the monotonic clock, future dates as now.
+        var ledger = LedgerStore(path: context.paths.ledgerFile).load(now: now, warn: warn)
+        ledger.normalize(at: clocks)
         let status = context.statusStore.load(now: now, warn: warn)
         let cached = context.cache.load(now: now, warn: warn)
         let holder = context.host.holder()

@@ -25,6 +25,23 @@ final class BarRendererTests: XCTestCase {
         XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(line.utf8)), "valid JSON")
     }
 
+    func testWaybarMarksAPartialFailureWithItsClassAndATooltipLine() {
+        // Given a fresh reload in which one of two feeds failed (the sentence carries markup)
+        let state = BarState(headlines: [headline("Good")], index: 0, freshness: .fresh,
+                             partialFailures: ["The feed https://a.example/x?a=1&b=<2> answered HTTP 404: check [source] feeds."])
+
+        // When the waybar line is rendered
+        let line = WaybarRenderer.line(state, now: now, maxLength: 200)
+
+        // Then it carries the `partial` class and says which feed failed, escaped, in the tooltip
+        XCTAssertEqual(line.class, ["fresh", "partial"])
+        XCTAssertTrue(line.tooltip.contains("<i>1 feed failing: see headlines status</i>"), line.tooltip)
+        XCTAssertTrue(line.tooltip.contains("a=1&amp;b=&lt;2&gt;"), line.tooltip)
+        // And a reload where every feed answered has no such class
+        XCTAssertEqual(WaybarRenderer.line(BarState(headlines: [headline("Good")], index: 0, freshness: .fresh),
+                                           now: now, maxLength: 200).class, ["fresh"])
+    }
+
     func testWaybarCutsLongTitlesAtAWordAndMarksNewStaleAndEmpty() {
         let long = headline(String(repeating: "word ", count: 410), minutesAgo: 2) // about 2 KB
         let state = BarState(headlines: [long], index: 0, freshness: .stale, error: "APITube is rate-limiting requests.")

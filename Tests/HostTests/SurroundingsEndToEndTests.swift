@@ -31,6 +31,45 @@ final class SurroundingsEndToEndTests: HostTestCase {
         return object["consecutiveFailures"] as? Int
     }
 
+    func testAHostWhoseFeedsPartlyFailPublishesThemAndTheWaybarLineSaysPartial() throws {
+        // Given a host on two feeds, one of which answers 404
+        server.route("/good.rss", .respond(status: 200, headers: ["Content-Type": "application/rss+xml"],
+                                           body: FixturePaths.data("feeds/sample-rss2.xml")))
+        server.route("/gone.rss", .respond(status: 404, headers: [:], body: Data()))
+        let good = server.baseURL.absoluteString + "/good.rss", gone = server.baseURL.absoluteString + "/gone.rss"
+        try cli.writeConfig("""
+            [source]
+            provider=feeds
+            feeds=\(good);\(gone)
+            timeout=10s
+
+            [refresh]
+            interval=1h
+            daily-budget=10
+
+            """, at: configFile)
+        let host = try startHost()
+
+        // When its first reload is done
+        try expectLine("reload ok", from: host, within: 10)
+
+        // Then the published timeline names the failing feed, and a waybar copy shows `partial`
+        // (the log line comes just before the publication: poll it, with a deadline)
+        let deadline = Date().addingTimeInterval(5)
+        var text = ""
+        repeat {
+            text = (try? String(contentsOf: publishedFile, encoding: .utf8)) ?? ""
+            if text.contains("partialFailures") { break }
+            usleep(20_000)
+        } while Date() < deadline
+        XCTAssertTrue(text.contains("partialFailures") && text.contains("gone.rss"), "no partial failure published: \(text.prefix(300))")
+        let bar = try startBackground(["waybar"])
+        let line = try XCTUnwrap(bar.waitForLine(containing: "\"class\"", stream: .stdout, timeout: 5)?.text,
+                                 "the waybar copy printed no line")
+        XCTAssertTrue(line.contains("\"partial\""), line)
+        XCTAssertTrue(line.contains("feed failing"), line)
+    }
+
     func testSIGHUPWithAnotherSourceURLReloadsAtOnce() throws {
         // Given a host with an hourly interval that made its first reload
         try writeConfig(interval: "1h", dailyBudget: 10)

@@ -26,7 +26,11 @@ own_icu() { ! grep -qE 'icu' <<<"$needed"; }
 check "the binary itself needs no ICU library (only libxml2 does)" own_icu
 icu_from_libxml2() {
     grep -q libicuuc <<<"$libs" || return 0
-    ldd "$(ldconfig -p | sed -n 's/.*libxml2\.so\.2 (libc6,x86-64) => //p' | head -1)" | grep -q libicuuc
+    # Whole outputs first: under pipefail, `grep -q` closing the pipe early would fail the check.
+    local libxml2 deps
+    libxml2=$(ldconfig -p | sed -n 's/.*libxml2\.so\.2 (libc6,x86-64) => //p')
+    deps=$(ldd "${libxml2%%$'\n'*}")
+    grep -q libicuuc <<<"$deps"
 }
 check "any system ICU in ldd comes with Debian's libxml2" icu_from_libxml2
 check "ldd shows libcurl" grep -q 'libcurl\.so' <<<"$libs"

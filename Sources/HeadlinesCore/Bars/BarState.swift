@@ -9,11 +9,14 @@ public struct BarState: Equatable, Sendable {
     public var index: Int
     public var freshness: Freshness
     public var error: String?
+    /// Feeds that failed while others answered (one sentence each): the `partial` class.
+    public var partialFailures: [String]
     public var budgetUsed: Int
     public var budgetLimit: Int
 
     public init(headlines: [Headline], index: Int, freshness: Freshness, error: String? = nil,
-                budgetUsed: Int = 0, budgetLimit: Int = 0) {
+                partialFailures: [String] = [], budgetUsed: Int = 0, budgetLimit: Int = 0) {
+        self.partialFailures = partialFailures
         self.headlines = headlines
         self.index = headlines.isEmpty ? 0 : ((index % headlines.count) + headlines.count) % headlines.count
         self.freshness = freshness
@@ -26,7 +29,7 @@ public struct BarState: Equatable, Sendable {
     public init(entry: TimelineEntry, offset: Int, budgetUsed: Int, budgetLimit: Int) {
         self.init(headlines: entry.content.headlines, index: entry.content.index + offset,
                   freshness: entry.content.freshness, error: entry.content.error,
-                  budgetUsed: budgetUsed, budgetLimit: budgetLimit)
+                  partialFailures: entry.content.partialFailures ?? [], budgetUsed: budgetUsed, budgetLimit: budgetLimit)
     }
 
     public var current: Headline? { headlines.isEmpty ? nil : headlines[index] }

@@ -16,6 +16,7 @@ public enum WaybarRenderer {
     public static func line(_ state: BarState, now: Date, maxLength: Int, tooltipCount: Int = 10) -> Line {
         var classes = [state.stateName]
         if state.isNew(now: now) { classes.append("new") }
+        if !state.partialFailures.isEmpty { classes.append("partial") }
         let text: String
         if let current = state.current {
             text = Markup.escape(BarText.truncate(Markup.neutralise(current.title), to: maxLength))
@@ -29,6 +30,13 @@ public enum WaybarRenderer {
         }
         if let error = state.error {
             tooltip.append("<i>\(Markup.escape(Markup.neutralise(error)))</i>")
+        }
+        if !state.partialFailures.isEmpty {
+            let count = state.partialFailures.count
+            tooltip.append("<i>\(count) feed\(count == 1 ? "" : "s") failing: see headlines status</i>")
+            for failure in state.partialFailures.prefix(3) {
+                tooltip.append("<i>\(Markup.escape(BarText.truncate(Markup.neutralise(failure), to: 160)))</i>")
+            }
         }
         if tooltip.isEmpty { tooltip.append("No headlines yet") }
         return Line(text: text, tooltip: tooltip.joined(separator: "\n"), class: classes,

@@ -44,13 +44,18 @@ public struct WidgetContent: Codable, Equatable, Sendable {
     public var fetchedAt: Date?
     /// The last reload's error sentence, when it failed.
     public var error: String?
+    /// When the reload succeeded but some feeds failed: one sentence per failing feed. Optional so
+    /// that timelines published before it existed still decode.
+    public var partialFailures: [String]?
 
-    public init(headlines: [Headline], index: Int = 0, freshness: Freshness, fetchedAt: Date?, error: String? = nil) {
+    public init(headlines: [Headline], index: Int = 0, freshness: Freshness, fetchedAt: Date?, error: String? = nil,
+                partialFailures: [String]? = nil) {
         self.headlines = headlines
         self.index = index
         self.freshness = freshness
         self.fetchedAt = fetchedAt
         self.error = error
+        self.partialFailures = partialFailures?.isEmpty == false ? partialFailures : nil
     }
 
     public var current: Headline? { headlines.isEmpty ? nil : headlines[index % headlines.count] }

@@ -81,11 +81,12 @@ public struct HeadlinesTimelineProvider: TimelineProvider {
     }
 
     public func timeline(now: Date, consecutiveFailures: Int) async -> TimelineResult {
-        switch await refresher.refresh(now: now, warn: warn) {
-        case let .success(cached):
+        switch await refresher.refreshWithReport(now: now, warn: warn) {
+        case let .success(outcome):
+            let cached = outcome.cached
             let shown = visible(cached.headlines, now: now)
             let content = WidgetContent(headlines: shown, freshness: shown.isEmpty ? .empty : .fresh,
-                                        fetchedAt: cached.fetchedAt)
+                                        fetchedAt: cached.fetchedAt, partialFailures: outcome.partialFailures)
             let reload = now.addingTimeInterval(interval)
             return TimelineResult(timeline: rotating(content, from: now, until: reload), failure: nil,
                                   fetched: cached.headlines)
