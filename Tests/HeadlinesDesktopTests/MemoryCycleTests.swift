@@ -35,15 +35,16 @@ final class MemoryCycleTests: XCTestCase {
                                   statusStore: RefreshStatusStore(path: paths.statusFile))
         let timeline = HeadlinesTimelineProvider(refresher: refresher, interval: 60, rotate: 0, warn: { _ in })
         let start = Date()
-        let reloader = BudgetedReloader(provider: timeline, scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: 1440)),
-                                        ledgerStore: LedgerStore(path: paths.ledgerFile), now: start, warn: { _ in })
+        let ledgerStore = LedgerStore(path: paths.ledgerFile)
         let notifier = LibnotifyNotifier()
         let notifications = HeadlineNotifications(notifier: notifier, paths: paths, maxPerRefresh: 3, warn: { _ in })
         var census: [Int] = []
         for cycle in 1...cycles {
             // A manual clock a minute per cycle keeps 500 reloads inside the daily budget.
             let now = start.addingTimeInterval(Double(cycle) * 60)
-            let result = await reloader.reload(now: now)
+            let clocks = HostTime(wall: now, monotonic: now.timeIntervalSince1970, boot: "memory-test")
+            let result = await ReloadIfDue.reload(provider: timeline, dailyBudget: 1440, ledgerStore: ledgerStore, tally: nil,
+                                                  at: clocks, after: { clocks }, warn: { _ in })
             let fetched = try XCTUnwrap(result?.fetched, "cycle \(cycle) did not reload")
             notifications.reloaded(fetched, now: now)
             if cycle % 100 == 0 {

@@ -8,6 +8,20 @@ final class RefreshLedgerTests: XCTestCase {
     override func setUp() { dir = TempDir() }
     override func tearDown() { dir.remove() }
 
+    /// One budgeted reload through the one "reload if due" path, at `now` on both clocks.
+    @discardableResult
+    private func reload(_ provider: TimelineProvider, budget: Int, store: LedgerStore, tally: RequestTally? = nil,
+                        at now: Date, warn: @escaping (String) -> Void = { _ in }) async -> TimelineResult? {
+        let clocks = HostTime(wall: now, monotonic: now.timeIntervalSince1970, boot: "test-boot")
+        return await ReloadIfDue.reload(provider: provider, dailyBudget: budget, ledgerStore: store, tally: tally,
+                                        at: clocks, after: { clocks }, warn: warn)
+    }
+
+    /// Reloads left in the window ending at `now`, as a new process reading the file sees them.
+    private func remaining(_ store: LedgerStore, budget: Int, at now: Date) -> Int {
+        budget - store.load(now: now, warn: { _ in }).attempts(inWindowEndingAt: now)
+    }
+
     /// What the ledger file held while a request was in flight.
     private final class Seen: @unchecked Sendable {
         var ledgers: [(now: Date, onDisk: RefreshLedger)] = []
@@ -20,13 +34,11 @@ final class RefreshLedgerTests: XCTestCase {
         let provider = FakeTimelineProvider(during: { now in
             seen.ledgers.append((now, store.load(now: now, warn: { XCTFail($0) })))
         }, policy: { .after($0.addingTimeInterval(1800)) })
-        let reloader = BudgetedReloader(provider: provider, scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: 48)),
-                                        ledgerStore: store, now: monday, warn: { XCTFail($0) })
 
         // When it reloads twice, at times with sub-millisecond parts
         let first = monday.addingTimeInterval(0.0004), second = monday.addingTimeInterval(1800.0007)
-        _ = await reloader.reload(now: first)
-        _ = await reloader.reload(now: second)
+        await reload(provider, budget: 48, store: store, at: first, warn: { XCTFail($0) })
+        await reload(provider, budget: 48, store: store, at: second, warn: { XCTFail($0) })
 
         // Then during each request the file already held that attempt (to the millisecond)
         XCTAssertEqual(seen.ledgers.map(\.now), [first, second])
@@ -62,42 +74,34 @@ final class RefreshLedgerTests: XCTestCase {
         let provider = FakeTimelineProvider(during: { _ in (0..<3).forEach { _ in tally.countKeyedRequest() } }) {
             .after($0.addingTimeInterval(60))
         }
-        let reloader = BudgetedReloader(provider: provider, scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: 5)),
-                                        ledgerStore: LedgerStore(path: dir.ledgerFile), now: monday, tally: tally, warn: { _ in })
+        let store = LedgerStore(path: dir.ledgerFile)
 
         // When it reloads once
-        _ = await reloader.reload(now: monday)
+        await reload(provider, budget: 5, store: store, tally: tally, at: monday)
 
-        // Then the ledger, in memory and on disk, holds 3 attempts: 2 of the 5 are left
-        XCTAssertEqual(reloader.ledger.attempts.count, 3)
-        XCTAssertEqual(reloader.remaining(now: monday.addingTimeInterval(1)), 2)
-        let fresh = BudgetedReloader(provider: provider, scheduler: reloader.scheduler,
-                                     ledgerStore: LedgerStore(path: dir.ledgerFile), now: monday, warn: { _ in })
-        XCTAssertEqual(fresh.remaining(now: monday.addingTimeInterval(1)), 2)
+        // Then the ledger on disk holds 3 attempts: 2 of the 5 are left
+        XCTAssertEqual(store.load(now: monday, warn: { _ in }).attempts.count, 3)
+        XCTAssertEqual(remaining(store, budget: 5, at: monday.addingTimeInterval(1)), 2)
     }
 
-    func testReReadingTheLedgerDoesNotCountAnAttemptTwice() async {
+    func testReloadsAtSubMillisecondTimesAreEachCountedOnce() async {
         // Given a reloader that has made 3 attempts at sub-millisecond times
         let provider = FakeTimelineProvider { .after($0.addingTimeInterval(60)) }
-        let reloader = BudgetedReloader(provider: provider, scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: 5)),
-                                        ledgerStore: LedgerStore(path: dir.ledgerFile), now: monday, warn: { _ in })
+        let store = LedgerStore(path: dir.ledgerFile)
         var now = monday
         for step in [0.0004, 60.0006, 60.0009] {
             now = now.addingTimeInterval(step)
-            _ = await reloader.reload(now: now)
+            await reload(provider, budget: 5, store: store, at: now)
         }
 
-        // When it re-reads the file (as every explicit reload does) and a new process loads it
-        reloader.refreshLedger(now: now)
-        let fresh = BudgetedReloader(provider: provider, scheduler: reloader.scheduler,
-                                     ledgerStore: LedgerStore(path: dir.ledgerFile), now: now, warn: { _ in })
+        // When a new process loads the file (each reload above re-read it before writing)
+        let onDisk = store.load(now: now, warn: { _ in })
 
-        // Then both count 3 attempts, 2 left
-        XCTAssertEqual(reloader.ledger.attempts.count, 3)
-        XCTAssertEqual(reloader.remaining(now: now), 2)
-        // (a moment later: the file keeps milliseconds, so a date read back may sit up to 1 ms after
-        // the attempt, and `attempts(inWindowEndingAt:)` only counts dates up to `now`)
-        XCTAssertEqual(fresh.remaining(now: now.addingTimeInterval(0.01)), 2)
+        // Then it counts 3 attempts, 2 left (a moment later: the file keeps milliseconds, so a
+        // date read back may sit up to 1 ms after the attempt, and `attempts(inWindowEndingAt:)`
+        // only counts dates up to `now`)
+        XCTAssertEqual(onDisk.attempts.count, 3)
+        XCTAssertEqual(remaining(store, budget: 5, at: now.addingTimeInterval(0.01)), 2)
     }
 
     func testAnAttemptLeavesTheWindowExactly24HoursLater() {
