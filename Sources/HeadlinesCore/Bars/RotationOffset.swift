@@ -14,10 +14,6 @@ extension JSONStateFile where Value == RotationOffset {
     }
 }
 
-extension XDGPaths {
-    public var rotationOffsetFile: String { runtimeHeadlinesDir + "/offset.json" }
-}
-
 /// Builds what a bar shows now: the host's published timeline when a host runs, else the cache.
 public enum BarStateSource {
     public static func state(published: PublishedTimeline?, cache: CachedHeadlines?, muted: MutedSources,

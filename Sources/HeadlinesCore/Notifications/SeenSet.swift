@@ -55,10 +55,6 @@ public struct MutedSources: Codable, Equatable, Sendable {
     public func filter(_ headlines: [Headline]) -> [Headline] { headlines.filter { !isMuted($0) } }
 }
 
-extension XDGPaths {
-    public var seenFile: String { stateDir + "/seen.json" }
-    public var mutedFile: String { stateDir + "/muted.json" }
-}
 
 extension JSONStateFile where Value == SeenSet {
     /// The seen set at `path` (`XDGPaths.seenFile`).

@@ -160,19 +160,13 @@ public struct FeedStates: Codable, Equatable, Sendable {
     public init() {}
 }
 
-public struct FeedStateStore: Sendable {
-    public let path: String
-    public init(path: String) { self.path = path }
+/// `$XDG_CACHE_HOME/headlines/feeds.json` through the one JSON state-file store.
+public typealias FeedStateStore = JSONStateFile<FeedStates>
 
-    public func load(now: Date, warn: (String) -> Void) -> FeedStates {
-        loadJSON(FeedStates.self, path: path, what: "feed state", now: now, warn: warn) ?? FeedStates()
+extension FeedStates: EmptyStateValue {}
+
+extension JSONStateFile where Value == FeedStates {
+    public init(path: String, fileSystem: any StateFileSystem = PosixFileSystem()) {
+        self.init(path: path, what: "feed state", fileSystem: fileSystem)
     }
-
-    public func store(_ value: FeedStates) throws {
-        try Platform.writeAtomically(try JSONEncoder.headlines().encode(value), to: path)
-    }
-}
-
-extension XDGPaths {
-    public var feedStateFile: String { cacheDir + "/feeds.json" }
 }

@@ -70,9 +70,3 @@ extension JSONStateFile where Value: EmptyStateValue {
 
 /// The name `StateFile<Value>` had before every store became a `JSONStateFile`.
 public typealias StateFile<Value: Codable & Sendable> = JSONStateFile<Value>
-
-/// Loads a JSON state file the way `JSONStateFile` does. For stores not yet on `JSONStateFile`
-/// (the feed state, the ledger): adopting it is `JSONStateFile(path:what:).load(now:warn:)`.
-func loadJSON<T: Codable & Sendable>(_ type: T.Type, path: String, what: String, now: Date, warn: (String) -> Void) -> T? {
-    JSONStateFile<T>(path: path, what: what).load(now: now, warn: warn)
-}

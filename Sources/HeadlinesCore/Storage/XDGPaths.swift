@@ -27,6 +27,16 @@ public struct XDGPaths: Sendable, Equatable {
     public var cacheFile: String { cacheDir + "/headlines.json" }
     public var stateDir: String { stateHome + "/headlines" }
     public var runtimeHeadlinesDir: String { runtimeDir + "/headlines" }
+
+    // Every file, in one place (ARCHITECTURE.md's file table says who writes and reads each).
+    public var feedStateFile: String { cacheDir + "/feeds.json" }
+    public var ledgerFile: String { stateDir + "/ledger.json" }
+    public var statusFile: String { stateDir + "/status.json" }
+    public var seenFile: String { stateDir + "/seen.json" }
+    public var mutedFile: String { stateDir + "/muted.json" }
+    public var hostLockFile: String { runtimeHeadlinesDir + "/host.lock" }
+    public var publishedTimelineFile: String { runtimeHeadlinesDir + "/timeline.json" }
+    public var rotationOffsetFile: String { runtimeHeadlinesDir + "/offset.json" }
 }
 
 extension XDGPaths {

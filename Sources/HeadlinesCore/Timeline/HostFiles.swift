@@ -1,16 +1,13 @@
 import FoundationEssentials
 
-/// The budget ledger in `$XDG_STATE_HOME/headlines/ledger.json`.
-public struct LedgerStore: Sendable {
-    public let path: String
-    public init(path: String) { self.path = path }
+/// The budget ledger in `$XDG_STATE_HOME/headlines/ledger.json`: the one JSON state-file store.
+public typealias LedgerStore = JSONStateFile<RefreshLedger>
 
-    public func load(now: Date, warn: (String) -> Void) -> RefreshLedger {
-        loadJSON(RefreshLedger.self, path: path, what: "refresh ledger", now: now, warn: warn) ?? RefreshLedger()
-    }
+extension RefreshLedger: EmptyStateValue {}
 
-    public func store(_ ledger: RefreshLedger) throws {
-        try Platform.writeAtomically(try JSONEncoder.headlines().encode(ledger), to: path)
+extension JSONStateFile where Value == RefreshLedger {
+    public init(path: String, fileSystem: any StateFileSystem = PosixFileSystem()) {
+        self.init(path: path, what: "refresh ledger", fileSystem: fileSystem)
     }
 }
 
@@ -51,6 +48,9 @@ public struct PublishedTimeline: Codable, Equatable, Sendable {
 }
 
 /// Reads and writes the published timeline. Missing or unparseable means "no host has published".
+/// Not a `JSONStateFile`: it lives in the runtime folder, is rewritten by the host at every change
+/// and read many times a second by bars, so an unreadable one is simply waited past, never moved
+/// aside with a warning.
 public struct PublishedTimelineStore: Sendable {
     public let path: String
     public init(path: String) { self.path = path }
@@ -63,11 +63,4 @@ public struct PublishedTimelineStore: Sendable {
     public func store(_ value: PublishedTimeline) throws {
         try Platform.writeAtomically(try JSONEncoder.headlines().encode(value), to: path)
     }
-}
-
-extension XDGPaths {
-    public var ledgerFile: String { stateDir + "/ledger.json" }
-    public var statusFile: String { stateDir + "/status.json" }
-    public var hostLockFile: String { runtimeHeadlinesDir + "/host.lock" }
-    public var publishedTimelineFile: String { runtimeHeadlinesDir + "/timeline.json" }
 }
