@@ -70,6 +70,35 @@ final class SurroundingsEndToEndTests: HostTestCase {
         XCTAssertTrue(line.contains("feed failing"), line)
     }
 
+    func testNewHeadlinesPutTheBarsBackOnTheNewest() throws {
+        // Given a host that reloaded, and bars turned two headlines on with `headlines next`
+        try writeConfig(interval: "1h", dailyBudget: 10)
+        let host = try startHost()
+        try expectLine("reload ok", from: host, within: 10)
+        let offsetFile = cli.root.appendingPathComponent("runtime/headlines/offset.json")
+        func offset() -> Int? {
+            guard let data = try? Data(contentsOf: offsetFile),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+            return object["offset"] as? Int
+        }
+        XCTAssertEqual(try run(["next"]).status, 0)
+        XCTAssertEqual(try run(["next"]).status, 0)
+        XCTAssertEqual(offset(), 2)
+
+        // When the server has new headlines and a refresh brings them
+        var arrivals = try XCTUnwrap(JSONSerialization.jsonObject(with: FixturePaths.data("demo/arrivals.json")) as? [String: Any])
+        arrivals["status"] = "ok"
+        server.route(Self.path, .json(try JSONSerialization.data(withJSONObject: arrivals)))
+        let mark = host.mark
+        XCTAssertEqual(try run(["refresh"]).status, 0)
+        try expectLine("reload ok", from: host, after: mark, within: 10)
+
+        // Then the offset is back to 0: every bar shows the newest headline again (with a deadline)
+        let deadline = Date().addingTimeInterval(5)
+        while offset() != 0 && Date() < deadline { usleep(20_000) }
+        XCTAssertEqual(offset(), 0)
+    }
+
     func testSIGHUPWithAnotherSourceURLReloadsAtOnce() throws {
         // Given a host with an hourly interval that made its first reload
         try writeConfig(interval: "1h", dailyBudget: 10)
