@@ -16,6 +16,7 @@ INTEGRATION_SUITES=(
     "cli demo|scripts/suites/demo.sh"
     "daily budget across host crashes (a real-process minute)|scripts/suites/budget-crashes.sh"
     "native stack (libcurl, libxml2, no Foundation or ICU)|scripts/suites/stack.sh"
+    "ThreadSanitizer over the host, timeline and notification tests (make tsan)|make --no-print-directory tsan"
     "notifications (dbus, Xvfb, dunst)|scripts/suites/notifications.sh"
     "bars (i3blocks, waybar copies, take-over, lifecycle)|scripts/suites/bars.sh"
     "waybar under headless sway, two outputs|scripts/suites/bars-sway.sh"
