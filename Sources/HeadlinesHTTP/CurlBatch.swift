@@ -117,6 +117,12 @@ final class CurlBatch {
             }
             return
         }
+        // A 304 answers a conditional request; to an unconditional one it leaves nothing to show
+        // and would read as "unchanged" to a caller that keeps no copy.
+        if status == 304, !jobs[index].request.headers.keys.contains(where: { ["if-none-match", "if-modified-since"].contains($0.lowercased()) }) {
+            results[index] = .failure(.malformedResponse(detail: "304 Not Modified to a request that had no cache validators"))
+            return
+        }
         results[index] = .success(HTTPResponse(status: status, headers: transfer.headers, body: transfer.body,
                                                requestCount: jobs[index].hops + 1))
     }

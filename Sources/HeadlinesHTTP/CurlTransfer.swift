@@ -12,12 +12,24 @@ final class CurlTransfer {
     let handle: UnsafeMutableRawPointer
     /// The bytes after decompression, never more than `cap`.
     private(set) var body = Data()
-    /// The final response's headers: names lower-cased, control characters dropped from values.
-    private(set) var headers: [String: String] = [:]
-    /// True once the body or the headers passed the cap: the transfer was aborted for it.
+    /// The final response's headers: names lower-cased, control characters dropped.
+    var headers: [String: String] { parsedHeaders.fields }
+    /// True once the final response's head has been read whole.
+    var headersComplete: Bool { parsedHeaders.complete }
+    /// True once the body passed the cap: the transfer was aborted for it.
     private(set) var overflowed = false
+    /// True when the headers passed `ResponseHeaders.maxBytes`: the transfer was aborted for it.
+    private(set) var headersTooLarge = false
+    /// True when two Content-Length values disagreed: the transfer was aborted for it.
+    private(set) var conflictingLength = false
+    private var parsedHeaders = ResponseHeaders()
     private let cap: Int
-    private var headerBytes = 0
+    /// libcurl's error buffer (CURLOPT_ERRORBUFFER), which must live as long as the handle.
+    private let errorBuffer: UnsafeMutablePointer<CChar> = {
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        buffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        return buffer
+    }()
     private var headerList: UnsafeMutablePointer<curl_slist>?
 
     /// Nil when libcurl cannot make a handle or refuses an option (both mean a broken libcurl).
@@ -50,6 +62,7 @@ final class CurlTransfer {
             headlines_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList),
             headlines_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, user),
             headlines_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, user),
+            headlines_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer),
             headlines_curl_setopt_write(handle) { data, size, count, user in
                 Unmanaged<CurlTransfer>.fromOpaque(user!).takeUnretainedValue().receiveBody(data, size * count)
             },
@@ -68,6 +81,7 @@ final class CurlTransfer {
     deinit {
         curl_easy_cleanup(handle)
         curl_slist_free_all(headerList)
+        errorBuffer.deallocate()
     }
 
     /// Counted after decompression: returning short makes libcurl abort at once, so a gzip bomb
@@ -83,38 +97,22 @@ final class CurlTransfer {
         return count
     }
 
-    /// One header line. A status line starts a new response (a redirect, a 100 Continue), so
-    /// only the final response's headers are kept.
+    /// One header line; returning short makes libcurl abort the transfer.
     private func receiveHeader(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
         guard count > 0, let data else { return count }
-        headerBytes += count
-        guard headerBytes <= cap else { overflowed = true; return 0 }
-        let line = String(decoding: UnsafeRawBufferPointer(start: data, count: count), as: UTF8.self)
-        if line.hasPrefix("HTTP/") {
-            headers = [:]
-            return count
+        switch parsedHeaders.add(UnsafeRawBufferPointer(start: data, count: count)) {
+        case .accepted: return count
+        case .tooLarge: headersTooLarge = true
+        case .conflictingLength: conflictingLength = true
         }
-        guard let colon = line.firstIndex(of: ":") else { return count }
-        let name = Self.trimmed(line[..<colon]).lowercased()
-        let value = Self.printable(Self.trimmed(line[line.index(after: colon)...]))
-        guard !name.isEmpty else { return count }
-        headers[name] = headers[name].map { "\($0), \(value)" } ?? value
-        return count
+        return 0
     }
 
-    private static func trimmed(_ s: Substring) -> Substring {
-        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
-        var s = s
-        while let c = s.first, blank(c) { s = s.dropFirst() }
-        while let c = s.last, blank(c) { s = s.dropLast() }
-        return s
-    }
-
-    /// Without C0 controls and DEL: header values reach logs and terminals.
-    private static func printable(_ s: Substring) -> String {
-        var out = String.UnicodeScalarView()
-        for scalar in s.unicodeScalars where scalar.value >= 0x20 && scalar.value != 0x7F { out.append(scalar) }
-        return String(out)
+    /// What libcurl wrote into its error buffer: its own fixed phrases, used only to tell apart
+    /// failures that share a result code, never shown.
+    var curlMessage: String {
+        errorBuffer[Int(CURL_ERROR_SIZE)] = 0
+        return String(cString: errorBuffer)
     }
 
     var status: Int {

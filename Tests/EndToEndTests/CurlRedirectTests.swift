@@ -153,4 +153,77 @@ final class CurlRedirectTests: XCTestCase {
         XCTAssertEqual(results.map { (try? $0.get().body).map { String(decoding: $0, as: UTF8.self) } },
                        (0..<9).map { "\($0)" })
     }
+
+    // MARK: - Hostile Location headers
+
+    func keyed(_ path: String) -> HTTPRequest { HTTPRequest(url: url(path), headers: ["X-Api-Key": "k-7"], carriesKey: true) }
+
+    func testRelativeAndProtocolRelativeLocationsStayOnTheOriginWithTheKey() async throws {
+        let port = server.baseURL.port!
+        server.route("/a/rel", redirect(to: "next"))
+        server.route("/a/next", redirect(to: "//127.0.0.1:\(port)/done"))
+        server.route("/done", .json(Data("{}".utf8)))
+        let response = try await CurlTransport().get(keyed("/a/rel"))
+        XCTAssertEqual(response.requestCount, 3)
+        XCTAssertEqual(server.requests.map(\.path), ["/a/rel", "/a/next", "/done"])
+        XCTAssertEqual(server.requests.last?.header("x-api-key"), "k-7")
+    }
+
+    func testUserinfoInALocationIsNotSentAsCredentials() async throws {
+        let port = server.baseURL.port!
+        server.route("/creds", redirect(to: "http://user:pass@127.0.0.1:\(port)/done"))
+        server.route("/done", .json(Data("{}".utf8)))
+        for request in [HTTPRequest(url: url("/creds")), keyed("/creds")] {
+            _ = try await CurlTransport().get(request)
+            XCTAssertEqual(server.requests.last?.path, "/done")
+            XCTAssertNil(server.requests.last?.header("authorization"), "the server's user:pass was sent back as credentials")
+        }
+    }
+
+    func testCRLFAndSpacesInALocationCannotInjectHeaders() async throws {
+        server.route("/crlf", .raw(Data("HTTP/1.1 302 Found\r\nLocation: /a\rX-Evil: 1\r\nContent-Length: 0\r\n\r\n".utf8)))
+        server.route("/space", redirect(to: "/a b"))
+        server.route("/a", .json(Data("{}".utf8)))
+        server.route("/a%20b", .json(Data("{}".utf8)))
+        _ = try await CurlTransport().get(HTTPRequest(url: url("/crlf")))
+        XCTAssertEqual(server.requests.last?.target, "/a")
+        XCTAssertNil(server.requests.last?.header("x-evil"))
+        _ = try await CurlTransport().get(HTTPRequest(url: url("/space")))
+        XCTAssertEqual(server.requests.last?.target, "/a%20b")
+    }
+
+    func testFileAndGopherLocationsAreNotFollowed() async throws {
+        for target in ["file:///etc/passwd", "gopher://127.0.0.1/x", "FTP://127.0.0.1/x"] {
+            server.route("/odd", redirect(to: target))
+            do {
+                _ = try await CurlTransport().get(HTTPRequest(url: url("/odd")))
+                XCTFail("followed \(target)")
+            } catch let error as NewsError {
+                XCTAssertEqual(error, .unreachable(detail: "redirected to a URL that is not http or https"), target)
+            }
+        }
+    }
+
+    func testAKeyedRedirectToAnIPv6LiteralNamesItWithBrackets() async throws {
+        server.route("/v6", redirect(to: "http://[::1]:9/steal"))
+        do {
+            _ = try await CurlTransport().get(keyed("/v6"))
+            XCTFail("followed a keyed redirect to [::1]")
+        } catch let error as NewsError {
+            XCTAssertEqual(error, .keyRedirected(to: "[::1]:9", toPlainHTTP: false))
+        }
+    }
+
+    func testAKeyedUpgradeToHTTPSOnTheSameHostIsRefused() async throws {
+        // Not a downgrade, but another origin (port 443 here, another server perhaps); a keyed
+        // http request only goes to loopback, where the fix is an https base-url.
+        server.route("/up", redirect(to: "https://127.0.0.1/v1"))
+        do {
+            _ = try await CurlTransport().get(keyed("/up"))
+            XCTFail("followed a keyed redirect to https")
+        } catch let error as NewsError {
+            XCTAssertEqual(error, .keyRedirected(to: "127.0.0.1", toPlainHTTP: false))
+        }
+        XCTAssertEqual(server.requests.count, 1)
+    }
 }

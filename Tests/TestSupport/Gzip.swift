@@ -2,7 +2,7 @@ import Foundation
 
 /// gzip through the system's /bin/gzip: the toolchain has no zlib module, and the tests must not
 /// pull in packages.
-enum Gzip {
+public enum Gzip {
     static func compress(_ data: Data) -> Data? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: FileManager.default.isExecutableFile(atPath: "/bin/gzip") ? "/bin/gzip" : "/usr/bin/gzip")
@@ -22,4 +22,9 @@ enum Gzip {
         process.waitUntilExit()
         return process.terminationStatus == 0 ? compressed : nil
     }
+}
+
+extension Gzip {
+    /// gzip for tests that need to corrupt a compressed body; empty if /bin/gzip failed.
+    public static func compressForTests(_ data: Data) -> Data { compress(data) ?? Data() }
 }

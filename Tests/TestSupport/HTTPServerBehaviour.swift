@@ -17,6 +17,9 @@ extension LoopbackHTTPServer {
         /// No Content-Length at all: the body ends when the server closes (valid HTTP/1.1 with
         /// Connection: close). Lets a client's streaming size cap be tested.
         case unframed(status: Int, body: Data)
+        /// Exactly these bytes, status line and headers included, then a normal close: for the
+        /// malformed and hostile answers no well-behaved server would send.
+        case raw(Data)
         /// One behaviour per request to the path, in order; the last one repeats.
         case sequence([Behaviour])
 

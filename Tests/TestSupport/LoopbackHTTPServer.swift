@@ -156,6 +156,9 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             let wire = ResponseHead.make(status: status, headers: [:], contentLength: nil) + body
             announce(wire.count)
             return Socket.send(fd, wire)
+        case let .raw(wire):
+            announce(wire.count)
+            return Socket.send(fd, wire)
         case .sequence:
             preconditionFailure("sequences are resolved before perform")
         }

@@ -11,7 +11,12 @@ public enum RedirectPolicy {
     /// The request for redirect number `hop` (1 for the first) from `request` to `location`.
     /// - Only http and https are followed.
     /// - A request that carries a key stays on its origin (scheme, host and port) and is never
-    ///   moved from https to http; otherwise it fails with `.keyRedirected`, the key unsent.
+    ///   moved from https to http; otherwise it fails with `.keyRedirected`, the key unsent. An
+    ///   upgrade from http to https on the same host is refused too: the port, and so perhaps
+    ///   the server, changes, and a keyed http request only ever goes to loopback, where the
+    ///   fix is an https base-url, not a hop.
+    /// - A user name or password in the Location is dropped: libcurl would turn it into an
+    ///   Authorization header with credentials the server chose.
     public static func next(after request: HTTPRequest, to location: URL, hop: Int) -> Result<HTTPRequest, NewsError> {
         guard hop <= maxRedirects else {
             return .failure(.unreachable(detail: "more than \(maxRedirects) redirects"))
@@ -31,6 +36,15 @@ public enum RedirectPolicy {
         }
         var next = request
         next.url = location
+        if location.user != nil || location.password != nil,
+           var parts = URLComponents(url: location, resolvingAgainstBaseURL: false) {
+            parts.user = nil
+            parts.password = nil
+            guard let stripped = parts.url else {
+                return .failure(.unreachable(detail: "redirected to an unusable URL"))
+            }
+            next.url = stripped
+        }
         return .success(next)
     }
 
@@ -53,7 +67,9 @@ public enum RedirectPolicy {
         /// The host (and the port when the URL named one), safe to print: no control characters.
         var display: String {
             let name = host.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(String.init).joined()
-            let clipped = name.count > 80 ? String(name.prefix(79)) + "…" : name
+            var clipped = name.count > 80 ? String(name.prefix(79)) + "…" : name
+            // An IPv6 literal keeps its brackets, or "::1:8080" would not say where the port starts.
+            if clipped.contains(":"), !clipped.hasPrefix("[") { clipped = "[\(clipped)]" }
             return explicitPort ? "\(clipped):\(port)" : clipped
         }
     }

@@ -11,6 +11,10 @@ the first path segment names the behaviour, the rest is ignored.
   away       302 to the second port (another origin), same path
   localhost  302 to http://localhost:<same port>/... (another host name for the same server)
   loop       302 to itself
+  headers    200, then header lines ("X-A: b") until the client hangs up
+  chunk      200, Transfer-Encoding: chunked with a chunk size that is not hex
+  coding     200, Content-Encoding: ESC[31m xz (an escape sequence and a coding libcurl lacks)
+  nostatus   a JSON body with no status line at all (HTTP/0.9 style)
 
 Every request is appended to --log as one JSON line: port, path, headers.
 Prints "PORT OTHERPORT" on stdout, then serves until killed.
@@ -78,6 +82,16 @@ class Handler(BaseHTTPRequestHandler):
                     "<pubDate>Tue, 01 Dec 2026 08:00:00 GMT</pubDate></item></channel></rss>" % (port, port)).encode()
             self.head(200, [("Content-Type", "application/rss+xml"), ("Content-Length", str(len(body)))])
             self.wfile.write(body)
+        elif fault in ("headers", "chunk", "coding", "nostatus"):
+            self.close_connection = True
+            if fault == "headers":
+                self.stream(iter([b"HTTP/1.1 200 OK\r\n"] + [b"X-A: b\r\n" * 8192 for _ in range(4096)]))
+            else:
+                self.stream([{
+                    "chunk": b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
+                    "coding": b"HTTP/1.1 200 OK\r\nContent-Encoding: \x1b[31mxz\r\nContent-Length: 3\r\n\r\nabc",
+                    "nostatus": b'{"status":"ok","results":[]}\n',
+                }[fault]])
         elif fault in ("away", "localhost", "loop"):
             target = {"away": "http://127.0.0.1:%d%s" % (ports[1], self.path),
                       "localhost": "http://localhost:%d%s" % (port, self.path.replace("/localhost", "/feed", 1)),

@@ -103,3 +103,23 @@ p=()
 [ "$T_REQ" -le 6 ] || p+=("$T_REQ requests (limit 6)")
 grep -q 'more than 5 redirects' <<<"$T_ERR" || p+=("not the redirect limit's sentence")
 judge "API redirects to itself forever" "exit $T_RC after $T_REQ requests: $(clip "${T_ERR#headlines: }")" "${p[@]}"
+
+# (g): answers no HTTP server should send end in one clean sentence naming what was wrong,
+# never in libcurl's or the server's words, never with an escape byte, never with the key.
+for fault in headers chunk coding nostatus; do
+    trun "$fault" "$api_conf" --base-url "$TB/$fault"
+    case $fault in
+        headers) name="API sends header lines forever"; want="more than 256 KiB of headers";;
+        chunk) name="API sends chunked encoding with a size that is not hex"; want="broken chunked encoding";;
+        coding) name="API names Content-Encoding ESC[31m xz"; want="compressed as '31mxz', which this libcurl cannot decode";;
+        nostatus) name="API answers with no status line (HTTP/0.9)"; want="no HTTP status line";;
+    esac
+    p=()
+    [ "$T_RC" -ne 0 ] || p+=("exit 0")
+    grep -qF "($want)" <<<"$T_ERR" || p+=("not the sentence naming it")
+    [ "$(grep -c '' "$WORK/t.err")" -eq 1 ] || p+=("not one stderr line")
+    ! LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$WORK/t.err" || p+=("a control character on stderr")
+    lt "$T_WALL" 5 || p+=("took ${T_WALL}s")
+    k=$(keyleak); [ -z "$k" ] || p+=("$k")
+    judge "$name" "exit $T_RC in ${T_WALL}s: $(clip "${T_ERR#headlines: }")" "${p[@]}"
+done
