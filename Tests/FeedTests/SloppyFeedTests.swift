@@ -122,6 +122,38 @@ final class SloppyFeedTests: XCTestCase {
         XCTAssertEqual(item.title.map(TextCleaning.plainTitle), "Comedy Club")
     }
 
+    func testDoublyEncodedUTF8TitlesAreReadBackAndRealLatin1IsLeftAlone() throws {
+        // Given a UTF-8 feed whose producer encoded "é" twice (bytes C3 83 C2 A9), beside a real
+        // "Café" and a title with characters beyond Latin-1
+        let rss = """
+        <?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Le Monde</title>
+        <item><title>Piratage imputÃ© Ã\u{00A0} la Russie</title><link>https://lemonde.example/1</link></item>
+        <item><title>Café crème</title><link>https://lemonde.example/2</link></item>
+        <item><title>Ã© — 5 €</title><link>https://lemonde.example/3</link></item></channel></rss>
+        """
+
+        // When it is parsed
+        let titles = try FeedParser.parse(Data(rss.utf8), baseURL: nil).items.map(\.title)
+
+        // Then the doubly encoded title is repaired and the others are as written
+        XCTAssertEqual(titles, ["Piratage imputé à la Russie", "Café crème", "Ã© — 5 €"])
+    }
+
+    func testADownloadCutInsideAnItemKeepsItWhenItsTitleAndLinkArrivedWhole() throws {
+        // Given RSS cut off inside the second item's body, after its title and link
+        let rss = """
+        <rss version="2.0"><channel><title>OSM</title>
+        <item><title>One</title><link>https://osm.example/1</link></item>
+        <item><title>Two</title><link>https://osm.example/2</link><description>Cut he
+        """
+
+        // When it is parsed
+        let items = try FeedParser.parse(Data(rss.utf8), baseURL: nil).items
+
+        // Then both items are there
+        XCTAssertEqual(items.map(\.title), ["One", "Two"])
+    }
+
     func testAnIllFormedHTMLPageIsNotAFeed() {
         // Given HTML that is not well-formed XML (unclosed tags, a bare &)
         let html = "<!DOCTYPE html>\n<html><head><title>Home & more</title></head><body><p>Hi<br></body>"

@@ -10,8 +10,24 @@ enum FeedText {
     /// A title or other short text, or nil when nothing readable is left.
     static func plain(_ raw: String?) -> String? {
         guard let raw else { return nil }
-        let text = TextCleaning.collapseWhitespace(TextCleaning.decodeEntities(stripTags(raw)))
+        let text = TextCleaning.collapseWhitespace(TextCleaning.decodeEntities(stripTags(repairingDoubleEncoding(raw))))
         return text.isEmpty ? nil : text
+    }
+
+    /// Text whose UTF-8 bytes a feed's producer decoded as Latin-1 once too often ("Piratage
+    /// imputÃ© Ã la Russie", seen at Le Monde, Spiegel, FAZ ...) read back as UTF-8, as feedparser
+    /// does: only when every character fits in one byte AND those bytes are valid UTF-8 with at
+    /// least one multi-byte sequence, which real Latin-1 text ("Café", a lone "é") never is.
+    static func repairingDoubleEncoding(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        var multiByte = false
+        for scalar in text.unicodeScalars {
+            guard scalar.value <= 0xFF else { return text }
+            if scalar.value >= 0x80 { multiByte = true }
+            bytes.append(UInt8(scalar.value))
+        }
+        guard multiByte, let repaired = String(validating: bytes, as: UTF8.self) else { return text }
+        return repaired
     }
 
     /// A summary: plain text clipped at a word boundary to about `summaryLimit` characters.

@@ -16,7 +16,10 @@ enum RSSFeedReader {
         let channel = root.child("channel", in: rss)
         // RSS 0.9x and 2.0 keep items in the channel; RDF (0.90 and 1.0) beside it. An item the
         // body ended inside (a truncated download) is dropped rather than shown cut off.
-        let items = ((channel?.children("item", in: rss) ?? []) + root.children("item", in: rss)).filter(\.isComplete)
+        let items = ((channel?.children("item", in: rss) ?? []) + root.children("item", in: rss)).filter {
+            // A download cut off inside an item keeps it when its title and link arrived whole.
+            $0.isComplete || ($0.child("title", in: rss)?.isComplete == true && $0.child("link", in: rss)?.isComplete == true)
+        }
         return FeedDocument(
             title: FeedText.plain(channel?.firstText([("title", rss), ("title", dc)])),
             link: channel.flatMap { link($0, rss) },
