@@ -7,21 +7,7 @@ import XCTest
 /// `CurlTransport` against servers that send what no well-behaved server sends: broken framing,
 /// broken compression, absurd headers, no status line. Each answer is either decoded or turned
 /// into one fixed sentence with nothing of the server's bytes in it.
-final class HostileResponseTests: XCTestCase {
-    var server: LoopbackHTTPServer!
-
-    override func setUpWithError() throws {
-        server = LoopbackHTTPServer()
-        try server.start()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-    }
-
-    func url(_ path: String) -> URL { server.baseURL.appendingPathComponent(String(path.dropFirst())) }
-
+final class HostileResponseTests: LoopbackServerTestCase {
     /// Serves `wire` verbatim at `/raw` and fetches it.
     func fetch(_ wire: Data, timeout: Double = 5, request: HTTPRequest? = nil) async -> Result<HTTPResponse, NewsError> {
         server.route("/raw", .raw(wire))

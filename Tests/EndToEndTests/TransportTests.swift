@@ -6,21 +6,7 @@ import XCTest
 
 /// `CurlTransport` against real sockets: compression, the size cap, timeouts, cut-off
 /// connections and the plain-http key guard.
-final class TransportTests: XCTestCase {
-    var server: LoopbackHTTPServer!
-
-    override func setUpWithError() throws {
-        server = LoopbackHTTPServer()
-        try server.start()
-    }
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-    }
-
-    func url(_ path: String) -> URL { server.baseURL.appendingPathComponent(String(path.dropFirst())) }
-
+final class TransportTests: LoopbackServerTestCase {
     /// The NewsError a request ends in, or a failure if it succeeded or threw something else.
     func error(_ transport: CurlTransport, _ request: HTTPRequest,
                file: StaticString = #filePath, line: UInt = #line) async -> NewsError? {
