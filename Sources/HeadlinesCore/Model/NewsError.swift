@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Every way a refresh can fail, typed where it arises. `message(provider:)` turns it into the
 /// one sentence a person reads. No case ever carries the API key.
-public enum NewsError: Error, Equatable, Sendable {
+public enum NewsError: Error, Equatable, Sendable, Codable {
     /// No key was configured for a provider that needs one.
     case missingKey(envVariable: String)
     /// The server rejected the key (401, APITube ER0175/ER0230, NewsAPI apiKeyInvalid ...).
