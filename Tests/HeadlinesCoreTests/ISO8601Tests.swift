@@ -26,8 +26,8 @@ final class ISO8601Tests: XCTestCase {
     func testEncoderAndDecoderRoundTripADate() throws {
         struct Box: Codable, Equatable { var at: Date }
         let value = Box(at: date("2026-11-29T21:15:42.123Z"))
-        let data = try JSONEncoder.headlines().encode(value)
+        let data = try StateJSONEncoder.headlines().encode(value)
         XCTAssertEqual(String(decoding: data, as: UTF8.self), #"{"at":"2026-11-29T21:15:42.123Z"}"#)
-        XCTAssertEqual(try JSONDecoder.headlines().decode(Box.self, from: data), value)
+        XCTAssertEqual(try StateJSONDecoder.headlines().decode(Box.self, from: data), value)
     }
 }
