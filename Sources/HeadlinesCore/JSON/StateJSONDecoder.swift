@@ -78,7 +78,44 @@ enum JSONUnwrap {
         if let double = Double(text), double.magnitude < 9_007_199_254_740_992, let value = T(exactly: double) {
             return value
         }
+        if let value = exactInteger(T.self, text) { return value }
         throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "Number \(text) is not representable in Swift."))
+    }
+
+    /// `1e16`, `12345678901234567890.0`: the integer a number's decimal digits spell exactly, where
+    /// JSONDecoder fell back on Decimal. Nil when it has a fraction or does not fit.
+    private static func exactInteger<T: FixedWidthInteger>(_ type: T.Type, _ text: String) -> T? {
+        var digits: [UInt8] = [], exponent = 0, negative = false
+        var afterPoint = false, inExponent = false, exponentNegative = false, exponentValue = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "-") where !inExponent: negative = true
+            case UInt8(ascii: "-"): exponentNegative = true
+            case UInt8(ascii: "+"): continue
+            case UInt8(ascii: "."): afterPoint = true
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): inExponent = true
+            case _ where inExponent:
+                // Beyond this no integer type can hold a non-zero value; zero is caught earlier.
+                guard exponentValue < 100_000 else { return nil }
+                exponentValue = exponentValue * 10 + Int(byte - UInt8(ascii: "0"))
+            default:
+                if digits.isEmpty && byte == UInt8(ascii: "0") { if afterPoint { exponent -= 1 }; continue }
+                digits.append(byte - UInt8(ascii: "0"))
+                if afterPoint { exponent -= 1 }
+            }
+        }
+        exponent += exponentNegative ? -exponentValue : exponentValue
+        while let last = digits.last, last == 0 { digits.removeLast(); exponent += 1 }
+        if digits.isEmpty { return 0 }
+        guard exponent >= 0, digits.count + exponent <= 40 else { return nil }
+        var value: T = 0
+        for digit in digits + [UInt8](repeating: 0, count: exponent) {
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (next, o2) = negative ? times10.subtractingReportingOverflow(T(digit)) : times10.addingReportingOverflow(T(digit))
+            guard !o1, !o2 else { return nil }
+            value = next
+        }
+        return value
     }
 
     /// A Double or Float from any number it can hold; one that overflows to infinity, or a
