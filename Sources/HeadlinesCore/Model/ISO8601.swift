@@ -7,7 +7,9 @@ public enum ISO8601 {
     /// What Date.ISO8601FormatStyle parsed: `YYYY-MM-DDTHH:MM:SS`, an optional fraction of up to 9
     /// digits, then `Z`, `GMT`/`UTC`, or an offset `±hh`, `±hhmm`, `±hh:mm` (or with seconds),
     /// surrounding whitespace ignored. Unlike it, a day past the month's end (Feb 30) and text
-    /// after the zone are refused, not rolled over or ignored. A leap second (`:60`) reads as `:59`.
+    /// after the zone are refused, not rolled over or ignored. A leap second (`:60`) reads as the
+    /// next minute's first, as it did; years before 1582 are proleptic Gregorian (RFC 3339), where
+    /// the format style switched to the Julian calendar.
     public static func parse(_ text: String) -> Date? {
         var scanner = DateScanner(Array(text.trimmed().utf8))
         return scanner.date()
@@ -64,8 +66,7 @@ private struct DateScanner {
               expect("T"),
               let hour = digits(max: 2), hour <= 24, expect(":"),
               let minute = digits(max: 2), minute < 60, expect(":"),
-              var second = digits(max: 2), second <= 60 else { return nil }
-        if second == 60 { second = 59 }
+              let second = digits(max: 2), second <= 60 else { return nil }
         var nanos = 0
         if peek == UInt8(ascii: ".") {
             i += 1
