@@ -5,7 +5,9 @@ import FoundationEssentials
 /// It writes exactly what `JSONEncoder` wrote with `[.sortedKeys, .withoutEscapingSlashes]` and
 /// this project's date strategy: dates as RFC 3339 with milliseconds (`ISO8601.format`), URLs as
 /// their `absoluteString`, doubles as their shortest `description` without a trailing `.0`, nil
-/// optionals left out by synthesized code (an explicit `encodeNil` writes `null`).
+/// optionals left out by synthesized code (an explicit `encodeNil` writes `null`). `Data` is not
+/// special-cased (no state file holds one): it would come out as its own Codable form, an array of
+/// bytes, where JSONEncoder wrote base64.
 public struct StateJSONEncoder: Sendable {
     /// Two-space indents and `"key" : value`, byte for byte as JSONEncoder's `.prettyPrinted`.
     public var prettyPrinted: Bool
