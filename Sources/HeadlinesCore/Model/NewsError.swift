@@ -68,7 +68,7 @@ public enum NewsError: Error, Equatable, Sendable, Codable {
         case .forbidden:
             return "\(provider) refused the request\(serverDetail): check that your plan allows it."
         case let .rateLimited(retryAfter, _, _):
-            let when = retryAfter.map { " until \(Date.ISO8601FormatStyle().format($0))" } ?? ""
+            let when = retryAfter.map { " until \(ISO8601.format($0, milliseconds: false))" } ?? ""
             return "\(provider) is rate-limiting requests\(serverDetail): wait\(when) or lower [refresh] daily-budget."
         case let .serverError(status, _, _):
             return "\(provider) had a server error (HTTP \(status))\(serverDetail): try again later."
