@@ -50,7 +50,7 @@ extension FetchCommand {
     }
 
     private static func printReport(_ report: ReloadReport) -> Int32 {
-        guard let data = try? JSONEncoder.headlines().encode(report) else { return 1 }
+        guard let data = try? StateJSONEncoder.headlines().encode(report) else { return 1 }
         Output.print(String(decoding: data, as: UTF8.self))
         return 0
     }

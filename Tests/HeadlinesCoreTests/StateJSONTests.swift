@@ -48,7 +48,7 @@ final class StateJSONTests: XCTestCase {
                                  deferredUntil: when, deferredBy: .dailyBudget)
     }
 
-    /// The encoder every state file went through before (JSONEncoder.headlines() of the old build).
+    /// The encoder every state file went through before (StateJSONEncoder.headlines() of the old build).
     static func legacyEncoder(pretty: Bool = false) -> JSONEncoder {
         let e = JSONEncoder()
         e.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]

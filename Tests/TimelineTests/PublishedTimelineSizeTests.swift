@@ -22,10 +22,10 @@ final class PublishedTimelineSizeTests: XCTestCase {
         XCTAssertEqual(timeline.entries.count, 720)
 
         // When it is encoded as the host publishes it
-        let data = try JSONEncoder.headlines().encode(timeline)
+        let data = try StateJSONEncoder.headlines().encode(timeline)
 
         // Then it holds the list once: about the size of the headlines, plus a few dozen bytes an entry
-        let listOnly = try JSONEncoder.headlines().encode(content.headlines)
+        let listOnly = try StateJSONEncoder.headlines().encode(content.headlines)
         XCTAssertLessThan(data.count, listOnly.count + 720 * 80, "timeline.json is \(data.count) bytes")
     }
 
@@ -33,13 +33,13 @@ final class PublishedTimelineSizeTests: XCTestCase {
         let layout = TimelineLayout(interval: 60, rotate: 10)
         let content = WidgetContent(headlines: headlines(4), freshness: .stale, fetchedAt: now, error: "The feed timed out.")
         let timeline = layout.rotating(content, from: now, until: now.addingTimeInterval(60))
-        let back = try JSONDecoder.headlines().decode(Timeline.self, from: JSONEncoder.headlines().encode(timeline))
+        let back = try StateJSONDecoder.headlines().decode(Timeline.self, from: StateJSONEncoder.headlines().encode(timeline))
         XCTAssertEqual(back, timeline)
         XCTAssertEqual(back.entries.map(\.content.index), [0, 1, 2, 3, 0, 1])
     }
 
     func testAnEntryNamingAMissingContentIsRefusedNotTrusted() {
         let text = #"{"contents":[],"entries":[{"content":3,"date":"2027-01-15T08:00:00.000Z","index":0}],"policy":{"never":{}}}"#
-        XCTAssertThrowsError(try JSONDecoder.headlines().decode(Timeline.self, from: Data(text.utf8)))
+        XCTAssertThrowsError(try StateJSONDecoder.headlines().decode(Timeline.self, from: Data(text.utf8)))
     }
 }

@@ -9,7 +9,7 @@ import FoundationEssentials
 public struct StateJSONDecoder: Sendable {
     public init() {}
 
-    /// The decoder matching `StateJSONEncoder.headlines()` (what `JSONDecoder.headlines()` was).
+    /// The decoder matching `StateJSONEncoder.headlines()` (what `StateJSONDecoder.headlines()` was).
     public static func headlines() -> StateJSONDecoder { StateJSONDecoder() }
 
     public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {

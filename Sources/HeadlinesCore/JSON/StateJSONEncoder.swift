@@ -14,7 +14,7 @@ public struct StateJSONEncoder: Sendable {
 
     public init(prettyPrinted: Bool = false) { self.prettyPrinted = prettyPrinted }
 
-    /// The encoder for every file and `--json` output (what `JSONEncoder.headlines()` was).
+    /// The encoder for every file and `--json` output (what `StateJSONEncoder.headlines()` was).
     public static func headlines() -> StateJSONEncoder { StateJSONEncoder() }
 
     public func encode<T: Encodable>(_ value: T) throws -> Data {

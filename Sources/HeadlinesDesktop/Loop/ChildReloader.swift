@@ -67,7 +67,7 @@ public final class ChildReloader: HostReloader {
     }
 
     nonisolated static func report(from output: [UInt8], status: Int32) -> ReloadReport {
-        if status == 0, let report = try? JSONDecoder.headlines().decode(ReloadReport.self, from: Data(output)) {
+        if status == 0, let report = try? StateJSONDecoder.headlines().decode(ReloadReport.self, from: Data(output)) {
             return report
         }
         let how: String
