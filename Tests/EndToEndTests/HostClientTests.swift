@@ -17,7 +17,8 @@ final class HostClientTests: EndToEndTestCase {
 
     /// Holds the lock from this process (flock is per open file) naming `pid`, as a holder would.
     private func holdLock(naming pid: Int32) throws {
-        try FileManager.default.createDirectory(atPath: (lockPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: (lockPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
         lockFD = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         XCTAssertEqual(flock(lockFD, LOCK_EX | LOCK_NB), 0)
         _ = "\(pid)\n".withCString { pwrite(lockFD, $0, strlen($0), 0) }
@@ -73,7 +74,8 @@ final class HostClientTests: EndToEndTestCase {
     func testNoLockHolderMeansNoHost() throws {
         let proc = try fakeProc(4245, comm: "headlines", argv: ["headlines", "run"])
         // A file naming a live-looking host, but nobody holds the lock: a host that died.
-        try FileManager.default.createDirectory(atPath: (lockPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: (lockPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
         try Data("4245\n".utf8).write(to: URL(fileURLWithPath: lockPath))
         XCTAssertEqual(client(proc: proc).ask(.refresh), .notSent(.none))
         XCTAssertEqual(sent.all, [])
