@@ -81,6 +81,26 @@ final class HostClientTests: EndToEndTestCase {
         XCTAssertEqual(sent.all, [])
     }
 
+    /// The real binary: in a runtime folder others can write, a held lock naming a live process is
+    /// not believed: `status` says why the folder is refused and never "running (pid N)".
+    func testStatusRefusesARuntimeFolderOthersCanUse() throws {
+        let sleeper = try BackgroundProcess(executable: URL(fileURLWithPath: "/bin/sleep"), arguments: ["30"], environment: [:])
+        defer { _ = sleeper.kill() }
+        try holdLock(naming: sleeper.pid)
+        let folder = (lockPath as NSString).deletingLastPathComponent
+        XCTAssertEqual(chmod(folder, 0o777), 0)
+        let config = try cli.writeConfig("[source]\nprovider = feeds\nfeeds = \(server.baseURL.appendingPathComponent("f.rss").absoluteString)\n")
+        let status = try cli.run(["--config", config.path, "status"])
+        XCTAssertEqual(status.status, 0, status.stdout + status.stderr)
+        XCTAssertTrue(status.stdout.contains("\(folder) is open to other users (mode 0777): remove it or set XDG_RUNTIME_DIR to a folder of your own."),
+                      status.stdout)
+        XCTAssertFalse(status.stdout.contains("running (pid"), status.stdout)
+        let refresh = try cli.run(["--config", config.path, "refresh"])
+        XCTAssertEqual(refresh.status, 1)
+        XCTAssertTrue(refresh.stderr.contains("open to other users"), refresh.stderr)
+        XCTAssertTrue(sleeper.isRunning, "signalled through a folder that is not ours")
+    }
+
     /// The real binary: a `sleep` of ours named in a held lock must survive `refresh` (SIGUSR1's
     /// default action would kill it).
     func testRefreshDoesNotSignalAForeignProcessNamedByTheLock() throws {
