@@ -11,8 +11,9 @@ import Glibc
 /// `i3blocks` with no host running) takes the same lock for the length of one reload, and says so
 /// in the lock ("PID oneshot"). A one-shot installs no handler, so SIGUSR1 would kill it
 /// mid-reload: it is never signalled. A holder that says "host" is still checked in /proc before
-/// a signal: it must belong to this user, be called `headlines-host` (or `headlines` with a host's
-/// command line, `run`), since a PID read just as a holder died or was replaced can be anybody's.
+/// a signal: it must belong to this user and be called `headlines-host` or `headlines`, since a
+/// PID read just as a holder died or was replaced can be anybody's. A bare "PID" (written before the
+/// role was) is a host only when its command line is a host's (`run`).
 /// The folder and the lock are checked first (`RuntimeFolder`): in a folder another user made, the
 /// lock says nothing we can trust. Runs on any thread; it holds no state.
 public struct HostClient: Sendable {
@@ -119,8 +120,13 @@ public struct HostClient: Sendable {
         let argv = cmdline.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
         let arguments = Array(argv.dropFirst()).filter { !$0.isEmpty }
         let command = comm == "headlines-host" ? "run" : subcommand(arguments) ?? ""
-        if found.role == .oneShot { return .oneShot(pid: pid, command: command == "run" ? "" : command) }
-        return command == "run" ? .host(pid: pid) : .oneShot(pid: pid, command: command)
+        switch found.role {
+        case .oneShot: return .oneShot(pid: pid, command: command == "run" ? "" : command)
+        // Any copy that hosts says so (`waybar` and `i3blocks --persist` host when no host runs).
+        case .host where found.roleWritten: return .host(pid: pid)
+        // An older holder's bare PID: only a host's command line makes it one.
+        case .host: return command == "run" ? .host(pid: pid) : .oneShot(pid: pid, command: command)
+        }
     }
 
     /// True when someone holds the lock (HostLock.holder says nil both for "free" and for "held,

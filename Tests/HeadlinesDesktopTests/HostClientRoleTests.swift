@@ -68,6 +68,13 @@ final class HostClientRoleTests: XCTestCase {
         XCTAssertEqual(sent.all, [[getpid(), SIGUSR1]])
     }
 
+    func testAWaybarCopyThatHostsIsSignalled() throws {
+        // No host was running, so this bar copy hosts; it says so in the lock.
+        let proc = try hold(as: .host, comm: "headlines", argv: ["headlines", "waybar"])
+        XCTAssertEqual(client(proc).ask(.refresh), .sent(pid: getpid()))
+        XCTAssertEqual(sent.all, [[getpid(), SIGUSR1]])
+    }
+
     func testAHostThatProcSaysIsNotOursIsNotSignalled() throws {
         let proc = try hold(as: .host, comm: "bash", argv: ["bash", "run"])
         XCTAssertEqual(client(proc).ask(.refresh), .notSent(.unverified(pid: getpid())))

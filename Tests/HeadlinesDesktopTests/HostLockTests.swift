@@ -56,7 +56,7 @@ final class HostLockTests: XCTestCase {
     }
 
     func testTheLockFileFormatOldAndNew() {
-        XCTAssertEqual(HostLock.parse("4242\n"), HostLock.Holder(pid: 4242, role: .host), "what hosts before the role wrote")
+        XCTAssertEqual(HostLock.parse("4242\n"), HostLock.Holder(pid: 4242, role: .host, roleWritten: false), "what hosts before the role wrote")
         XCTAssertEqual(HostLock.parse("4242 host\n"), HostLock.Holder(pid: 4242, role: .host))
         XCTAssertEqual(HostLock.parse("4242 oneshot\n"), HostLock.Holder(pid: 4242, role: .oneShot))
         XCTAssertNil(HostLock.parse("4242 admin\n"))

@@ -27,7 +27,14 @@ public final class HostLock: Sendable {
     public struct Holder: Equatable, Sendable, CustomStringConvertible {
         public var pid: Int32
         public var role: Role
-        public init(pid: Int32, role: Role) { self.pid = pid; self.role = role }
+        /// False for a bare "PID\n", what holders before the role was written leave: read as a
+        /// host, which `HostClient` then has to confirm from the command line.
+        public var roleWritten: Bool
+        public init(pid: Int32, role: Role, roleWritten: Bool = true) {
+            self.pid = pid
+            self.role = role
+            self.roleWritten = roleWritten
+        }
         public var description: String { "\(pid)" + (role == .host ? "" : " (a one-shot reload)") }
     }
 
@@ -101,7 +108,7 @@ public final class HostLock: Sendable {
     static func parse(_ text: String) -> Holder? {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
         guard let first = words.first, let pid = Int32(first), pid > 0, words.count <= 2 else { return nil }
-        guard words.count == 2 else { return Holder(pid: pid, role: .host) }
+        guard words.count == 2 else { return Holder(pid: pid, role: .host, roleWritten: false) }
         guard let role = Role(rawValue: String(words[1])) else { return nil }
         return Holder(pid: pid, role: role)
     }
