@@ -76,6 +76,22 @@ final class RuntimeFolderTests: XCTestCase {
         XCTAssertEqual(refusal { try RuntimeFolder.inspect(folder) }?.problem, .openToOthers(mode: 0o750))
     }
 
+    func testAFolderOfOursOthersCanOnlyReadIsTightenedByEnsureButRefusedByInspect() throws {
+        // As `mkdir -p` under umask 022 makes it (older systemd units did): nobody else could write.
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        XCTAssertEqual(chmod(folder, 0o755), 0)
+        let refused = refusal { try RuntimeFolder.inspect(folder) }
+        XCTAssertEqual(refused?.description,
+                       "\(folder) is open to other users (mode 0755): remove it or set XDG_RUNTIME_DIR to a folder of your own.")
+        XCTAssertEqual(mode(folder), 0o755, "inspect only looks")
+        try RuntimeFolder.ensurePrivate(folder)
+        XCTAssertEqual(mode(folder), 0o700)
+        // Writable by the group is another matter: something may have been planted
+        XCTAssertEqual(chmod(folder, 0o770), 0)
+        XCTAssertEqual(refusal { try RuntimeFolder.ensurePrivate(folder) }?.problem, .openToOthers(mode: 0o770))
+        XCTAssertEqual(mode(folder), 0o770)
+    }
+
     func testAFolderOfAnotherUserIsRefused() throws {
         try RuntimeFolder.ensurePrivate(folder)
         // Seen as another user, our folder is foreign

@@ -104,6 +104,8 @@ gone_within() { # PID SECONDS: true when PID exits within SECONDS
 }
 stop() { for pid in "$@"; do kill "$pid" 2>/dev/null; gone_within "$pid" 3 || kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; done; }
 requests() { grep -c "$1" "$WORK/requests.log" 2>/dev/null || true; }
+T0=$(date +%s)
+took() { echo "   ($1 took $(( $(date +%s) - T0 )) s)"; T0=$(date +%s); }
 
 # --- 1. a waybar copy nobody reads -------------------------------------------------------------------
 W=$WORK/w1
@@ -140,6 +142,8 @@ if [ ${#problems[@]} -eq 0 ]; then
 else
     row "a waybar copy nobody reads, 100 KB title" "$(clip "$(join "${problems[@]}")")" FAIL
 fi
+
+took "row 1"
 
 # --- 2. 1 MB of 500 headlines, rotate = 1s -------------------------------------------------------------
 W=$WORK/w2
@@ -179,6 +183,8 @@ if [ ${#problems[@]} -eq 0 ]; then
 else
     row "a $((feedsize / 1024)) KiB feed of 500 headlines, rotate 1s" "$(clip "$(join "${problems[@]}")")" FAIL
 fi
+
+took "row 2"
 
 # --- 3. rm -rf of the runtime folder under a running host --------------------------------------------
 W=$WORK/w3
@@ -221,6 +227,8 @@ else
     row "rm -rf of the runtime folder under a running host" "$(clip "$(join "${problems[@]}")")" FAIL
 fi
 
+took "row 3"
+
 # --- 4. host.lock a symbolic link to a file ----------------------------------------------------------
 W=$WORK/w4
 feed small.rss 3
@@ -245,6 +253,8 @@ else
     row "host.lock is a symbolic link to a file" "$(clip "$(join "${problems[@]}")")" FAIL
 fi
 
+took "row 4"
+
 # --- 5. the runtime folder pre-created by another user -----------------------------------------------
 W=$WORK/w5
 world "$W" "http://127.0.0.1:$PORT/small.rss"
@@ -257,16 +267,22 @@ cat >"$R/timeline.json" <<JSON
  "headlines":[{"id":"planted","title":"Planted","url":"https://planted.example/evil","source":"planted.example","publishedAt":"$NOW"}]}}]}}
 JSON
 printf '1 host\n' >"$R/host.lock"
+# The other user's holder: one process that locks and sleeps (flock(1) would leave a child sleeping
+# on our output after it is killed).
+HOLD='import fcntl, sys, time
+f = open(sys.argv[1])
+fcntl.flock(f, fcntl.LOCK_EX)
+time.sleep(300)'
 if [ "$(id -u)" -eq 0 ]; then
     how="chown nobody"
     # As in a shared, world-writable XDG_RUNTIME_DIR: nobody can reach it and create headlines/ first.
     chmod 755 "$WORK" "$W"; chmod 1777 "$W/runtime"
     chown -R 65534:65534 "$R"; chmod 755 "$R"; chmod 644 "$R/timeline.json" "$R/host.lock"
-    setpriv --reuid=65534 --regid=65534 --clear-groups flock "$R/host.lock" sleep 300 &
+    setpriv --reuid=65534 --regid=65534 --clear-groups python3 -c "$HOLD" "$R/host.lock" >/dev/null 2>&1 &
 else
     how="mode 0777"
     chmod 777 "$R"; chmod 666 "$R/timeline.json" "$R/host.lock"
-    flock "$R/host.lock" sleep 300 &
+    python3 -c "$HOLD" "$R/host.lock" >/dev/null 2>&1 &
 fi
 HOLDER=$!; EXTRA_PIDS+=($HOLDER)
 problems=()
@@ -289,6 +305,8 @@ else
     row "runtime folder pre-created by another user ($how)" "$(clip "$(join "${problems[@]}")")" FAIL
 fi
 
+took "row 5"
+
 # --- 6. no host: a second refresh while a one-shot reload runs ----------------------------------------
 W=$WORK/w6
 feed slow.rss 3
@@ -308,4 +326,5 @@ if [ ${#problems[@]} -eq 0 ]; then
 else
     row "a second refresh during a one-shot reload" "$(clip "$(join "${problems[@]}")")" FAIL
 fi
+took "row 6"
 exit 0

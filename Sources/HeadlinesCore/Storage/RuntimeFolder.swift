@@ -26,8 +26,10 @@ public enum RuntimeFolder {
 
     /// Creates `path` mode 0700 when it is missing (its parent, the runtime folder itself, too when
     /// that is missing: `XDG_RUNTIME_DIR` pointing at a folder not made yet), then checks it.
-    /// Throws `RuntimeFolderRefusal` when the folder is not ours or not private, `SystemError` when
-    /// it cannot be created.
+    /// A folder of ours that others may read but not write (0755: `mkdir -p` under umask 022, as
+    /// older systemd units made it) is tightened to 0700: nobody else can have put anything in it.
+    /// Throws `RuntimeFolderRefusal` when the folder is not ours or others may write to it,
+    /// `SystemError` when it cannot be created.
     @discardableResult
     public static func ensurePrivate(_ path: String, userID: UInt32 = getuid()) throws -> Identity {
         if mkdir(path, 0o700) != 0 {
@@ -40,26 +42,43 @@ public enum RuntimeFolder {
             default: throw SystemError(call: "mkdir", path: path, errno: errno)
             }
         }
-        guard let identity = try inspect(path, userID: userID) else {
-            throw SystemError(call: "lstat", path: path, errno: ENOENT)
+        guard let identity = try check(path, userID: userID, tighten: true) else {
+            throw SystemError(call: "open", path: path, errno: ENOENT)
         }
         return identity
     }
 
-    /// Checks `path` without creating it: nil when it does not exist, its identity when it is a
-    /// private folder of ours, else a `RuntimeFolderRefusal`. For `status`, which must not create.
+    /// Checks `path` without creating or changing it: nil when it does not exist, its identity
+    /// when it is a private folder of ours, else a `RuntimeFolderRefusal`. For `status` and
+    /// `refresh`, which only look.
     public static func inspect(_ path: String, userID: UInt32 = getuid()) throws -> Identity? {
-        var st = stat()
-        guard lstat(path, &st) == 0 else {
-            if errno == ENOENT { return nil }
-            throw SystemError(call: "lstat", path: path, errno: errno)
+        try check(path, userID: userID, tighten: false)
+    }
+
+    /// Opened, not lstat-ed: the checks (and the chmod) then apply to the very directory, even if
+    /// the name is swapped meanwhile.
+    private static func check(_ path: String, userID: UInt32, tighten: Bool) throws -> Identity? {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else {
+            switch errno {
+            case ENOENT: return nil
+            case ELOOP, ENOTDIR:
+                // Linux answers ENOTDIR for a link to a folder (O_DIRECTORY wins): lstat tells them apart.
+                var st = stat()
+                let link = lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFLNK
+                throw RuntimeFolderRefusal(path: path, problem: link ? .symbolicLink : .wrongKind, isFolder: true)
+            default: throw SystemError(call: "open", path: path, errno: errno)
+            }
         }
-        let kind = st.st_mode & S_IFMT
-        if kind == S_IFLNK { throw RuntimeFolderRefusal(path: path, problem: .symbolicLink, isFolder: true) }
-        if kind != S_IFDIR { throw RuntimeFolderRefusal(path: path, problem: .wrongKind, isFolder: true) }
+        defer { _ = close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw SystemError(call: "fstat", path: path, errno: errno) }
         if st.st_uid != userID { throw RuntimeFolderRefusal(path: path, problem: .ownedBy(uid: st.st_uid), isFolder: true) }
         if st.st_mode & 0o077 != 0 {
-            throw RuntimeFolderRefusal(path: path, problem: .openToOthers(mode: UInt32(st.st_mode & 0o7777)), isFolder: true)
+            let writable = st.st_mode & 0o022 != 0
+            guard tighten, !writable, fchmod(fd, 0o700) == 0 else {
+                throw RuntimeFolderRefusal(path: path, problem: .openToOthers(mode: UInt32(st.st_mode & 0o7777)), isFolder: true)
+            }
         }
         return Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
     }
@@ -87,7 +106,7 @@ public enum RuntimeFolder {
             throw SystemError(call: "open", path: path, errno: failure)
         }
         do {
-            try check(descriptor: fd, path: path, userID: userID)
+            try checkFile(descriptor: fd, path: path, userID: userID)
         } catch {
             _ = close(fd)
             throw error
@@ -96,7 +115,7 @@ public enum RuntimeFolder {
     }
 
     /// The checks of `openPrivate`, on a descriptor already open.
-    static func check(descriptor fd: Int32, path: String, userID: UInt32) throws {
+    static func checkFile(descriptor fd: Int32, path: String, userID: UInt32) throws {
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw SystemError(call: "fstat", path: path, errno: errno) }
         if st.st_mode & S_IFMT != S_IFREG { throw RuntimeFolderRefusal(path: path, problem: .wrongKind, isFolder: false) }
