@@ -40,6 +40,32 @@ final class HostLockTests: XCTestCase {
         XCTAssertFalse(try HostLock(path: lockPath, role: .oneShot).acquire())
     }
 
+    func testAHostWhoseFolderWasRemovedTakesANewLockBeforeAnyoneElse() throws {
+        let lock = HostLock(path: lockPath)
+        XCTAssertTrue(try lock.acquire())
+        XCTAssertTrue(try lock.reacquireIfReplaced(), "nothing replaced: still ours")
+        try FileManager.default.removeItem(atPath: folder)
+        // Until the host notices, a newcomer could take a fresh lock...
+        XCTAssertTrue(try lock.reacquireIfReplaced())
+        XCTAssertEqual(contents(lockPath), "\(getpid()) host\n")
+        var st = stat()
+        XCTAssertEqual(stat(folder, &st), 0)
+        XCTAssertEqual(st.st_mode & 0o777, 0o700)
+        // ...but once it has, a newcomer cannot
+        XCTAssertFalse(try HostLock(path: lockPath).acquire())
+        XCTAssertEqual(HostLock.holder(path: lockPath)?.pid, getpid())
+    }
+
+    func testAHostThatFindsAnotherLockInItsRecreatedFolderSaysSo() throws {
+        let lock = HostLock(path: lockPath)
+        XCTAssertTrue(try lock.acquire())
+        try FileManager.default.removeItem(atPath: folder)
+        let newcomer = HostLock(path: lockPath)
+        XCTAssertTrue(try newcomer.acquire())
+        XCTAssertFalse(try lock.reacquireIfReplaced(), "two hosts would each believe they are the one")
+        XCTAssertFalse(try HostLock(path: lockPath + ".never").reacquireIfReplaced(), "never held")
+    }
+
     func testAOneShotSaysSoAndALongerOldPIDIsCutAway() throws {
         try RuntimeFolder.ensurePrivate(folder)
         FileManager.default.createFile(atPath: lockPath, contents: Data("2147483647 oneshot and more\n".utf8), attributes: [.posixPermissions: 0o600])

@@ -278,7 +278,8 @@ if [ "$(id -u)" -eq 0 ]; then
     # As in a shared, world-writable XDG_RUNTIME_DIR: nobody can reach it and create headlines/ first.
     chmod 755 "$WORK" "$W"; chmod 1777 "$W/runtime"
     chown -R 65534:65534 "$R"; chmod 755 "$R"; chmod 644 "$R/timeline.json" "$R/host.lock"
-    setpriv --reuid=65534 --regid=65534 --clear-groups python3 -c "$HOLD" "$R/host.lock" >/dev/null 2>&1 &
+    # /usr/bin/python3 by name: a python3 first in root's PATH (pyenv shims) may be out of nobody's reach.
+    setpriv --reuid=65534 --regid=65534 --clear-groups /usr/bin/python3 -c "$HOLD" "$R/host.lock" >/dev/null 2>&1 &
 else
     how="mode 0777"
     chmod 777 "$R"; chmod 666 "$R/timeline.json" "$R/host.lock"

@@ -78,13 +78,41 @@ public final class HostLock: Sendable {
             try RuntimeFolder.ensurePrivate(PathText.directory(of: path))
             let f = try RuntimeFolder.openPrivate(path, flags: O_RDWR | O_CREAT)
             guard flock(f, LOCK_EX | LOCK_NB) == 0 else { close(f); return false }
-            // Content first, then cut what an older, longer PID left: a reader never sees it empty.
-            let content = Array("\(getpid()) \(role.rawValue)\n".utf8)
-            _ = content.withUnsafeBytes { pwrite(f, $0.baseAddress, $0.count, 0) }
-            _ = ftruncate(f, off_t(content.count))
+            write(into: f)
             fd = f
             return true
         }
+    }
+
+    /// For a holder whose folder may have been removed (`rm -rf $XDG_RUNTIME_DIR/headlines`): when
+    /// the file at `path` is no longer the one this process locked, recreates the folder (checked,
+    /// 0700), locks a new file and only then lets the old one go, so the lock is never free in
+    /// between for this process. True when this process holds the lock on the file at `path`;
+    /// false when another process took the new one first (a host that started meanwhile) or this
+    /// process never held it. Throws what `acquire` throws.
+    public func reacquireIfReplaced() throws -> Bool {
+        try fd.withLock { fd in
+            guard fd >= 0 else { return false }
+            var held = stat(), named = stat()
+            if fstat(fd, &held) == 0, lstat(path, &named) == 0, held.st_dev == named.st_dev, held.st_ino == named.st_ino {
+                return true
+            }
+            try RuntimeFolder.ensurePrivate(PathText.directory(of: path))
+            let f = try RuntimeFolder.openPrivate(path, flags: O_RDWR | O_CREAT)
+            guard flock(f, LOCK_EX | LOCK_NB) == 0 else { close(f); return false }
+            write(into: f)
+            close(fd)
+            fd = f
+            return true
+        }
+    }
+
+    /// "PID role\n": content first, then cut what an older, longer PID left, so a reader never
+    /// sees it empty.
+    private func write(into f: Int32) {
+        let content = Array("\(getpid()) \(role.rawValue)\n".utf8)
+        _ = content.withUnsafeBytes { pwrite(f, $0.baseAddress, $0.count, 0) }
+        _ = ftruncate(f, off_t(content.count))
     }
 
     /// Who holds the lock, or nil when nobody does, or its file cannot be read or trusted (a link,
