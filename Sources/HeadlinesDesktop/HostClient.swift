@@ -8,14 +8,14 @@ import Glibc
 /// it to reload (SIGUSR1) or re-read its configuration (SIGHUP).
 ///
 /// The host lock names whoever holds it, and that is not always a host: a one-shot (`refresh` or
-/// `i3blocks` with no host running) takes the same lock for the length of one reload, and a PID
-/// read just as a holder died or was replaced can be anybody's. A one-shot installs no handler, so
-/// SIGUSR1 would kill it mid-reload; a foreign process would get a signal it never asked for. So a
-/// PID is only signalled when, in /proc, it belongs to this user, is called `headlines`, and its
-/// command line is a host's (`run`). The command line is the kernel's own record of what the
-/// process is, available from the instant it starts (the published timeline's `hostPID` exists only
-/// after the host's first publication and outlives it), and it needs no change to the lock format.
-/// Runs on any thread; it holds no state.
+/// `i3blocks` with no host running) takes the same lock for the length of one reload, and says so
+/// in the lock ("PID oneshot"). A one-shot installs no handler, so SIGUSR1 would kill it
+/// mid-reload: it is never signalled. A holder that says "host" is still checked in /proc before
+/// a signal: it must belong to this user and be called `headlines-host` or `headlines`, since a
+/// PID read just as a holder died or was replaced can be anybody's. A bare "PID" (written before the
+/// role was) is a host only when its command line is a host's (`run`).
+/// The folder and the lock are checked first (`RuntimeFolder`): in a folder another user made, the
+/// lock says nothing we can trust. Runs on any thread; it holds no state.
 public struct HostClient: Sendable {
     /// What holds the host lock.
     public enum Holder: Equatable, Sendable {
@@ -23,10 +23,13 @@ public struct HostClient: Sendable {
         case none
         /// A `headlines run` of this user.
         case host(pid: Int32)
-        /// A `headlines` one-shot of this user reloading under the lock (`command` is its subcommand).
+        /// A one-shot reloading under the lock (`command` is its subcommand, "" when /proc cannot say).
         case oneShot(pid: Int32, command: String)
         /// The lock is held but the PID it names is gone, another user's or not `headlines`.
         case unverified(pid: Int32?)
+        /// The runtime folder or the lock file is not ours or not private: the sentence says which
+        /// and what to do (`RuntimeFolderRefusal`).
+        case refused(String)
     }
 
     /// What the host is asked to do.
@@ -42,7 +45,7 @@ public struct HostClient: Sendable {
     /// What became of a request.
     public enum Outcome: Equatable, Sendable {
         case sent(pid: Int32)
-        /// Not sent: nothing, a one-shot or an unverifiable process holds the lock.
+        /// Not sent: nothing, a one-shot or an unverifiable process holds the lock, or it is refused.
         case notSent(Holder)
         /// kill(2) failed, with its errno.
         case failed(pid: Int32, errno: Int32)
@@ -73,9 +76,20 @@ public struct HostClient: Sendable {
 
     /// Who holds the lock now.
     public func holder() -> Holder {
+        do {
+            // Never created here: a command that only asks must not make the folder.
+            // The folder must be the real user's, whatever `userID` a test gives for /proc.
+            _ = try RuntimeFolder.inspect(PathText.directory(of: lockPath))
+            let fd = try RuntimeFolder.openPrivate(lockPath, flags: O_RDONLY)
+            close(fd)
+        } catch let refusal as RuntimeFolderRefusal {
+            return .refused(refusal.description)
+        } catch {
+            return .none  // missing folder or lock file: nobody has run here yet
+        }
         guard Self.isLocked(lockPath) else { return .none }
-        guard let pid = HostLock.holder(path: lockPath), pid > 0 else { return .unverified(pid: nil) }
-        return classify(pid)
+        guard let found = HostLock.holder(path: lockPath) else { return .unverified(pid: nil) }
+        return classify(found)
     }
 
     /// The PID of the running host, or nil when no verified host runs.
@@ -92,29 +106,33 @@ public struct HostClient: Sendable {
         return send(pid, request.signal) == 0 ? .sent(pid: pid) : .failed(pid: pid, errno: errno)
     }
 
-    /// What /proc says `pid` is.
-    func classify(_ pid: Int32) -> Holder {
+    /// What the lock and /proc say the holder is. A one-shot is believed at its word (the worst a
+    /// wrong "oneshot" costs is a signal not sent); "host" must be confirmed by /proc.
+    func classify(_ found: HostLock.Holder) -> Holder {
+        let pid = found.pid
         let dir = procRoot + "/" + String(pid)
         var info = stat()
-        guard stat(dir, &info) == 0, info.st_uid == userID else { return .unverified(pid: pid) }
-        let comm = Self.contents(dir + "/comm")?.trimmed()
-        // The resident host is its own program; a `headlines` holding the lock is a one-shot
-        // (or an in-process bar host, `headlines waybar` with HEADLINES_NO_BAR_EXEC).
-        if comm == "headlines-host" { return .host(pid: pid) }
-        guard comm == "headlines",
-              let cmdline = Self.contents(dir + "/cmdline") else { return .unverified(pid: pid) }
+        guard stat(dir, &info) == 0, info.st_uid == userID,
+              let comm = Self.contents(dir + "/comm")?.trimmed(), comm == "headlines" || comm == "headlines-host",
+              let cmdline = Self.contents(dir + "/cmdline") else {
+            return found.role == .oneShot ? .oneShot(pid: pid, command: "") : .unverified(pid: pid)
+        }
         let argv = cmdline.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
         let arguments = Array(argv.dropFirst()).filter { !$0.isEmpty }
-        let command = subcommand(arguments) ?? ""
-        return ["run", "waybar"].contains(command) || (command == "i3blocks" && arguments.contains("--persist"))
-            ? .host(pid: pid) : .oneShot(pid: pid, command: command)
+        let command = comm == "headlines-host" ? "run" : subcommand(arguments) ?? ""
+        switch found.role {
+        case .oneShot: return .oneShot(pid: pid, command: command == "run" ? "" : command)
+        // Any copy that hosts says so (`waybar` and `i3blocks --persist` host when no host runs).
+        case .host where found.roleWritten: return .host(pid: pid)
+        // An older holder's bare PID: only a host's command line makes it one.
+        case .host: return command == "run" ? .host(pid: pid) : .oneShot(pid: pid, command: command)
+        }
     }
 
     /// True when someone holds the lock (HostLock.holder says nil both for "free" and for "held,
     /// PID unreadable", and the second must not read as "no host").
     static func isLocked(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
+        guard let fd = try? RuntimeFolder.openPrivate(path, flags: O_RDONLY) else { return false }
         defer { close(fd) }
         if flock(fd, LOCK_SH | LOCK_NB) == 0 { flock(fd, LOCK_UN); return false }
         return true

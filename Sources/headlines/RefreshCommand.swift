@@ -34,6 +34,9 @@ enum RefreshCommand {
         case .none: return reloadHere(context)
         case let .host(found): pid = found
         case let .oneShot(other, command): return waitForOneShot(context, pid: other, command: command)
+        case let .refused(sentence):
+            Output.error("headlines: \(sentence)")
+            return 1
         case let .unverified(other):
             Output.error("headlines: the host lock (\(context.paths.hostLockFile)) is held\(other.map { " by pid \($0)" } ?? ""), which is not a `headlines run` of yours; not signalling it: run refresh again in a moment.")
             return 1
@@ -60,25 +63,32 @@ enum RefreshCommand {
     /// No host, but a one-shot (`i3blocks`, another `refresh`) is reloading under the lock: it has no
     /// signal handler, so it is waited for, never signalled, and its result reported.
     private static func waitForOneShot(_ context: AppContext, pid: Int32, command: String) -> Int32 {
+        let who = command.isEmpty ? "pid \(pid)" : "`headlines \(command)`, pid \(pid)"
+        Output.print("A one-shot block is reloading now (\(who)); waiting for it instead of signalling it.")
         let deadline = Date().addingTimeInterval(context.config.timeout + 5)
         while Date() < deadline, case .oneShot(pid, _) = context.host.holder() { usleep(50_000) }
         let status = context.statusStore.load(now: Date(), warn: { _ in })
         if case .oneShot(pid, _) = context.host.holder() {
-            Output.print("`headlines \(command)` (pid \(pid)) is reloading; it has not finished yet: see `headlines status`.")
+            Output.print("It has not finished yet: see `headlines status`.")
             return 0
         }
         if let failure = status.lastFailure {
             Output.error("headlines: \(failure.message)")
             return 1
         }
-        Output.print("Reloaded by `headlines \(command)` (pid \(pid)), which was already reloading; no host is running (start one with `headlines run`).")
+        Output.print("Reloaded by the one-shot (\(who)); no host is running (start one with `headlines run`).")
         return 0
     }
 
     /// No host: take the lock for one reload, within the budget, like the host would.
     private static func reloadHere(_ context: AppContext) -> Int32 {
-        let lock = HostLock(path: context.paths.hostLockFile)
-        guard lock.tryAcquire() else { Output.error("headlines: a host just started; run refresh again."); return 1 }
+        let lock = HostLock(path: context.paths.hostLockFile, role: .oneShot)
+        do {
+            guard try lock.acquire() else { Output.error("headlines: a host just started; run refresh again."); return 1 }
+        } catch {
+            Output.error("headlines: \(error)")
+            return 1
+        }
         let setup: (provider: HeadlinesTimelineProvider, tally: RequestTally)
         do { setup = try context.timelineProvider() } catch { Output.error("headlines: \(error)"); return 2 }
         let store = LedgerStore(path: context.paths.ledgerFile)

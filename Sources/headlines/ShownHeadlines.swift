@@ -11,7 +11,7 @@ enum ShownHeadlines {
         let paths = context.paths
         let hostRuns = context.host.hostPID() != nil
         let published = hostRuns ? PublishedTimelineStore(path: paths.publishedTimelineFile).load() : nil
-        let offset = StateFile<RotationOffset>(path: paths.rotationOffsetFile, what: "rotation offset").load(now: now, warn: { _ in })?.offset ?? 0
+        let offset = JSONStateFile(rotationOffsetAt: paths.rotationOffsetFile).load(now: now, warn: { _ in })?.offset ?? 0
         let muted = StateFile<MutedSources>(path: paths.mutedFile, what: "muted-sources").load(now: now, warn: warn) ?? MutedSources()
         return BarStateSource.state(published: published,
                                     cache: published == nil ? context.cache.load(now: now, warn: warn) : nil,
@@ -22,7 +22,7 @@ enum ShownHeadlines {
 
     /// `headlines next` / `prev`: turns every bar copy by `step`.
     static func rotate(_ context: AppContext, by step: Int) -> Int32 {
-        let file = StateFile<RotationOffset>(path: context.paths.rotationOffsetFile, what: "rotation offset")
+        let file = JSONStateFile(rotationOffsetAt: context.paths.rotationOffsetFile)
         var value = file.load(now: Date(), warn: { _ in }) ?? RotationOffset()
         value.offset += step
         do { try file.store(value) } catch {

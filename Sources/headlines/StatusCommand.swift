@@ -18,6 +18,8 @@ enum StatusCommand {
         var cache_headlines: Int
         var last_error: String?
         var last_error_at: Date?
+        /// Set when the runtime folder or the host lock is not ours or not private: what and what to do.
+        var runtime_refused: String?
         var feeds: [FeedReport]?
     }
 
@@ -52,6 +54,7 @@ enum StatusCommand {
         let status = context.statusStore.load(now: now, warn: warn)
         let cached = context.cache.load(now: now, warn: warn)
         let holder = context.host.holder()
+        let refusal: String? = if case let .refused(sentence) = holder { sentence } else { nil }
         let pid: Int32? = if case let .host(found) = holder { found } else { nil }
         let published = pid == nil ? nil : PublishedTimelineStore(path: context.paths.publishedTimelineFile).load()
         let report = Report(
@@ -62,6 +65,7 @@ enum StatusCommand {
             reloads_last_24h: ledger.attempts(inWindowEndingAt: now), daily_budget: context.config.dailyBudget,
             cache_fetched_at: cached?.fetchedAt, cache_headlines: cached?.headlines.count ?? 0,
             last_error: status.lastFailure?.message, last_error_at: status.lastFailure?.at,
+            runtime_refused: refusal,
             feeds: context.config.provider == .feeds ? feedReports(context, now: now) : nil)
         if json {
             let encoder = StateJSONEncoder(prettyPrinted: true)
@@ -78,6 +82,7 @@ enum StatusCommand {
             "Cache:         \(report.cache_headlines) headlines, fetched \(age(report.cache_fetched_at))",
         ]
         if let error = report.last_error { lines.append("Last error:    \(error)") }
+        if let refusal { lines.append("Runtime:       \(TerminalText.safe(refusal))") }
         let feeds = report.feeds ?? []
         let failing = feeds.filter { $0.state == "failing" }
         if !failing.isEmpty {
@@ -98,7 +103,9 @@ enum StatusCommand {
     static func hostLine(_ holder: HostClient.Holder) -> String {
         switch holder {
         case let .host(pid): "running (pid \(pid))"
-        case let .oneShot(pid, command): "not running; `headlines \(command)` (pid \(pid)) is reloading (start a host with `headlines run`)"
+        case let .oneShot(pid, command):
+            "not running; a one-shot block\(command.isEmpty ? "" : " (`headlines \(command)`)") (pid \(pid)) is reloading (start a host with `headlines run`)"
+        case .refused: "not running; the runtime folder is refused (see Runtime below)"
         case .none, .unverified: "not running (start it with `headlines run`)"
         }
     }

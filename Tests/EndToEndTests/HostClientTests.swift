@@ -17,7 +17,8 @@ final class HostClientTests: EndToEndTestCase {
 
     /// Holds the lock from this process (flock is per open file) naming `pid`, as a holder would.
     private func holdLock(naming pid: Int32) throws {
-        try FileManager.default.createDirectory(atPath: (lockPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: (lockPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
         lockFD = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         XCTAssertEqual(flock(lockFD, LOCK_EX | LOCK_NB), 0)
         _ = "\(pid)\n".withCString { pwrite(lockFD, $0, strlen($0), 0) }
@@ -73,10 +74,31 @@ final class HostClientTests: EndToEndTestCase {
     func testNoLockHolderMeansNoHost() throws {
         let proc = try fakeProc(4245, comm: "headlines", argv: ["headlines", "run"])
         // A file naming a live-looking host, but nobody holds the lock: a host that died.
-        try FileManager.default.createDirectory(atPath: (lockPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: (lockPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
         try Data("4245\n".utf8).write(to: URL(fileURLWithPath: lockPath))
         XCTAssertEqual(client(proc: proc).ask(.refresh), .notSent(.none))
         XCTAssertEqual(sent.all, [])
+    }
+
+    /// The real binary: in a runtime folder others can write, a held lock naming a live process is
+    /// not believed: `status` says why the folder is refused and never "running (pid N)".
+    func testStatusRefusesARuntimeFolderOthersCanUse() throws {
+        let sleeper = try BackgroundProcess(executable: URL(fileURLWithPath: "/bin/sleep"), arguments: ["30"], environment: [:])
+        defer { _ = sleeper.kill() }
+        try holdLock(naming: sleeper.pid)
+        let folder = (lockPath as NSString).deletingLastPathComponent
+        XCTAssertEqual(chmod(folder, 0o777), 0)
+        let config = try cli.writeConfig("[source]\nprovider = feeds\nfeeds = \(server.baseURL.appendingPathComponent("f.rss").absoluteString)\n")
+        let status = try cli.run(["--config", config.path, "status"])
+        XCTAssertEqual(status.status, 0, status.stdout + status.stderr)
+        XCTAssertTrue(status.stdout.contains("\(folder) is open to other users (mode 0777): remove it or set XDG_RUNTIME_DIR to a folder of your own."),
+                      status.stdout)
+        XCTAssertFalse(status.stdout.contains("running (pid"), status.stdout)
+        let refresh = try cli.run(["--config", config.path, "refresh"])
+        XCTAssertEqual(refresh.status, 1)
+        XCTAssertTrue(refresh.stderr.contains("open to other users"), refresh.stderr)
+        XCTAssertTrue(sleeper.isRunning, "signalled through a folder that is not ours")
     }
 
     /// The real binary: a `sleep` of ours named in a held lock must survive `refresh` (SIGUSR1's

@@ -9,7 +9,8 @@ public struct RotationOffset: Codable, Equatable, Sendable {
 
 extension JSONStateFile where Value == RotationOffset {
     /// The shared offset at `path` (`XDGPaths.rotationOffsetFile`).
-    public init(rotationOffsetAt path: String, fileSystem: any StateFileSystem = PosixFileSystem()) {
+    /// Read like every runtime file: no links, only our own (`PosixFileSystem.runtimeFolder`).
+    public init(rotationOffsetAt path: String, fileSystem: any StateFileSystem = PosixFileSystem.runtimeFolder) {
         self.init(path: path, what: "rotation offset", fileSystem: fileSystem)
     }
 }

@@ -44,6 +44,12 @@ enum Platform {
         try PosixFileSystem().read(path, limit: readLimit)
     }
 
+    /// Like `read`, for a file of the runtime folder: a symbolic link, a FIFO, or a file another
+    /// user owns or can write throws `RuntimeFolderRefusal` instead of being read.
+    static func readPrivate(_ path: String) throws -> Data? {
+        try RuntimeFolder.readPrivate(path, limit: readLimit, userID: getuid())
+    }
+
     /// Moves a corrupt file out of the way, keeping it for a person to look at.
     static func setAside(_ path: String, suffix: String) -> String? {
         let target = path + ".corrupt-" + suffix
@@ -58,6 +64,12 @@ enum Platform {
     }
 
     static func processID() -> Int32 { getpid() }
+
+    /// One line on stderr, for the rare warning the core gives when no caller passed a sink.
+    static func standardError(_ line: String) {
+        let text = line + "\n"
+        _ = text.withCString { write(2, $0, strlen($0)) }
+    }
 
     /// Removes temporary files that `writeAtomically` left behind when its process was killed
     /// mid-write (`.NAME.tmp-PID-RANDOM` whose PID no longer runs). Returns how many it removed.

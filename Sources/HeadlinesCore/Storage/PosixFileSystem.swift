@@ -8,9 +8,19 @@ import Darwin
 #endif
 
 /// The real file system behind every state file: plain POSIX calls, errno kept in `SystemError`.
-/// A value with no state, safe to share between threads.
+/// A value with no mutable state, safe to share between threads.
 public struct PosixFileSystem: StateFileSystem {
-    public init() {}
+    /// Reads go through `RuntimeFolder.readPrivate`: no links followed, only our own files.
+    let privateFiles: Bool
+
+    public init() { privateFiles = false }
+
+    /// For files in `$XDG_RUNTIME_DIR/headlines` (the rotation offset...): a link there, or a file
+    /// another user planted, is refused instead of read. Not for the cache, state and key files,
+    /// which a person may well have linked elsewhere on purpose.
+    public static let runtimeFolder = PosixFileSystem(privateFiles: true)
+
+    init(privateFiles: Bool) { self.privateFiles = privateFiles }
 
     public func createDirectories(_ path: String) throws { try Platform.mkdirs(path) }
 
@@ -58,12 +68,18 @@ public struct PosixFileSystem: StateFileSystem {
     public func remove(_ path: String) { unlink(path) }
 
     public func read(_ path: String, limit: Int) throws -> Data? {
+        if privateFiles { return try RuntimeFolder.readPrivate(path, limit: limit, userID: getuid()) }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
             throw SystemError(call: "open", path: path, errno: errno)
         }
         defer { _ = Glibc.close(fd) }
+        return try Self.readAll(fd, path: path, limit: limit)
+    }
+
+    /// Reads `fd` to its end, at most `limit` bytes (a longer file throws `StateFileTooLarge`).
+    static func readAll(_ fd: Int32, path: String, limit: Int) throws -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 /// The budget ledger in `$XDG_STATE_HOME/headlines/ledger.json`: the one JSON state-file store.
 public typealias LedgerStore = JSONStateFile<RefreshLedger>
@@ -55,12 +56,32 @@ public struct PublishedTimelineStore: Sendable {
     public let path: String
     public init(path: String) { self.path = path }
 
-    public func load() -> PublishedTimeline? {
-        guard let data = try? Platform.read(path) else { return nil }
+    /// The published timeline, nil when there is none or it cannot be used. A link, a FIFO or a
+    /// file another user owns or can write is never read (it could carry the link `open`
+    /// launches): it counts as "none", and `refused` hears of it once per process and path.
+    /// (Reported on stderr.)
+    public func load() -> PublishedTimeline? { load(refused: { Platform.standardError("headlines: warning: " + $0) }) }
+
+    /// `load`, with the refusal handed to `refused` (once per process and path) instead of stderr.
+    public func load(refused: (String) -> Void) -> PublishedTimeline? {
+        let data: Data?
+        do { data = try Platform.readPrivate(path) } catch let refusal as RuntimeFolderRefusal {
+            if RefusalsReported.first(path) { refused(refusal.description) }
+            return nil
+        } catch { return nil }
+        guard let data else { return nil }
         return try? StateJSONDecoder.headlines().decode(PublishedTimeline.self, from: data)
     }
 
     public func store(_ value: PublishedTimeline) throws {
         try Platform.writeAtomically(try StateJSONEncoder.headlines().encode(value), to: path)
     }
+}
+
+/// Which refused runtime files this process has already reported: bars load the timeline at
+/// every change, and one refusal is enough.
+enum RefusalsReported {
+    private static let paths = Mutex<Set<String>>([])
+    /// True the first time `path` is reported.
+    static func first(_ path: String) -> Bool { paths.withLock { $0.insert(path).inserted } }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HeadlinesCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,8 +11,9 @@ extension HostLock {
         let path = self.path
         BackgroundThread.start(name: "headlines-lock-wait") { [self] in
             while !Task.isCancelled {
-                let f = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-                if f < 0 { sleep(5); continue }
+                // Checked like every open of the lock: a link or a foreign file is never locked
+                // (tryAcquire has logged why); it is retried, so removing it lets us take over.
+                guard let f = try? RuntimeFolder.openPrivate(path, flags: O_RDWR | O_CREAT) else { sleep(5); continue }
                 if flock(f, LOCK_EX) == 0 {
                     // Got it: hand over to tryAcquire, which re-opens and re-locks non-blocking.
                     close(f)

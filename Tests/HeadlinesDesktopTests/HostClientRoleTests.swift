@@ -1,0 +1,111 @@
+import Foundation
+import HeadlinesCore
+import HeadlinesDesktop
+import XCTest
+
+/// `HostClient` believes a one-shot at its word (never signalled, whatever /proc says), confirms a
+/// host in /proc (`headlines-host`, or `headlines run`), and signals nothing in a runtime folder
+/// that is not ours.
+final class HostClientRoleTests: XCTestCase {
+    private var root = ""
+    private var folder: String { root + "/run/headlines" }
+    private var lockPath: String { folder + "/host.lock" }
+    private let sent = Signals()
+    private var lock: HostLock?
+
+    override func setUpWithError() throws {
+        root = NSTemporaryDirectory() + "host-client-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        lock = nil  // closes the descriptor, releasing the lock
+        _ = try? FileManager.default.removeItem(atPath: root)
+    }
+
+    /// Holds the lock from this process, as `role`; /proc is faked for this PID.
+    private func hold(as role: HostLock.Role, comm: String, argv: [String]) throws -> String {
+        let held = HostLock(path: lockPath, role: role)
+        XCTAssertTrue(try held.acquire())
+        lock = held
+        return try fakeProc(comm: comm, argv: argv)
+    }
+
+    /// /proc as a test wants this process to look.
+    private func fakeProc(comm: String, argv: [String]) throws -> String {
+        let proc = root + "/proc"
+        let dir = proc + "/\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try Data((comm + "\n").utf8).write(to: URL(fileURLWithPath: dir + "/comm"))
+        try Data(argv.map { $0 + "\0" }.joined().utf8).write(to: URL(fileURLWithPath: dir + "/cmdline"))
+        return proc
+    }
+
+    private func client(_ proc: String) -> HostClient {
+        let sent = self.sent
+        return HostClient(lockPath: lockPath, procRoot: proc, subcommand: { $0.last },
+                          send: { pid, signal in sent.append(pid, signal); return 0 })
+    }
+
+    func testAOneShotIsNeverSignalledEvenWhenProcLooksLikeAHost() throws {
+        let proc = try hold(as: .oneShot, comm: "headlines", argv: ["headlines", "run"])
+        XCTAssertEqual(client(proc).ask(.refresh), .notSent(.oneShot(pid: getpid(), command: "")))
+        XCTAssertEqual(client(proc).ask(.reconfigure), .notSent(.oneShot(pid: getpid(), command: "")))
+        XCTAssertEqual(sent.all, [])
+    }
+
+    func testAOneShotWhoseProcessCannotBeSeenIsStillAOneShot() throws {
+        let proc = try hold(as: .oneShot, comm: "sleep", argv: ["sleep"])
+        XCTAssertEqual(client(proc).holder(), .oneShot(pid: getpid(), command: ""))
+        let i3blocks = try fakeProc(comm: "headlines", argv: ["headlines", "i3blocks"])
+        XCTAssertEqual(client(i3blocks).holder(), .oneShot(pid: getpid(), command: "i3blocks"))
+        XCTAssertEqual(sent.all, [])
+    }
+
+    func testTheResidentHostBinaryIsSignalled() throws {
+        let proc = try hold(as: .host, comm: "headlines-host", argv: ["/usr/libexec/headlines/headlines-host"])
+        XCTAssertEqual(client(proc).ask(.refresh), .sent(pid: getpid()))
+        XCTAssertEqual(sent.all, [[getpid(), SIGUSR1]])
+    }
+
+    func testAWaybarCopyThatHostsIsSignalled() throws {
+        // No host was running, so this bar copy hosts; it says so in the lock.
+        let proc = try hold(as: .host, comm: "headlines", argv: ["headlines", "waybar"])
+        XCTAssertEqual(client(proc).ask(.refresh), .sent(pid: getpid()))
+        XCTAssertEqual(sent.all, [[getpid(), SIGUSR1]])
+    }
+
+    func testAHostThatProcSaysIsNotOursIsNotSignalled() throws {
+        let proc = try hold(as: .host, comm: "bash", argv: ["bash", "run"])
+        XCTAssertEqual(client(proc).ask(.refresh), .notSent(.unverified(pid: getpid())))
+        XCTAssertEqual(sent.all, [])
+    }
+
+    func testNothingIsSignalledThroughAFolderOthersCanUse() throws {
+        let proc = try hold(as: .host, comm: "headlines-host", argv: ["headlines-host"])
+        XCTAssertEqual(chmod(folder, 0o777), 0)
+        guard case let .notSent(.refused(sentence)) = client(proc).ask(.refresh) else { return XCTFail("signalled or not refused") }
+        XCTAssertEqual(sentence, "\(folder) is open to other users (mode 0777): remove it or set XDG_RUNTIME_DIR to a folder of your own.")
+        XCTAssertEqual(sent.all, [])
+    }
+
+    func testALinkedLockIsRefused() throws {
+        try RuntimeFolder.ensurePrivate(folder)
+        let elsewhere = root + "/elsewhere.lock"
+        FileManager.default.createFile(atPath: elsewhere, contents: Data("1 host\n".utf8), attributes: [.posixPermissions: 0o600])
+        XCTAssertEqual(symlink(elsewhere, lockPath), 0)
+        guard case .refused = client(root + "/proc").holder() else { return XCTFail("a linked lock was trusted") }
+    }
+
+    func testNoFolderYetMeansNoHostAndCreatesNothing() {
+        XCTAssertEqual(client(root + "/proc").holder(), .none)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder))
+    }
+}
+
+private final class Signals: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [[Int32]] = []
+    func append(_ pid: Int32, _ signal: Int32) { lock.lock(); list.append([pid, signal]); lock.unlock() }
+    var all: [[Int32]] { lock.lock(); defer { lock.unlock() }; return list }
+}
