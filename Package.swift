@@ -33,6 +33,10 @@ let package = Package(
         .executableTarget(name: "headlines", dependencies: ["HeadlinesCore", "HeadlinesHTTP", "HeadlinesDesktop"]),
         .executableTarget(name: "headlines-bench", dependencies: ["HeadlinesCore", "HeadlinesHTTP"]),
         .executableTarget(name: "headlines-feedcheck", dependencies: ["HeadlinesCore"]),
+        // headlines-bar: bar copies and one-shot blocks, fully static, Swift stdlib + Glibc only.
+        .target(name: "CBarSys"),
+        .executableTarget(name: "headlines-bar", dependencies: ["CBarSys"],
+                          linkerSettings: [.unsafeFlags(["-static-executable"])]),
         .target(name: "TestSupport", dependencies: ["HeadlinesCore"], path: "Tests/TestSupport"),
         .testTarget(name: "HeadlinesCoreTests", dependencies: ["HeadlinesCore", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["HeadlinesCore"]),

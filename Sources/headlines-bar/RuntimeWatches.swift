@@ -1,0 +1,42 @@
+import CBarSys
+import Glibc
+
+/// The inotify watches of a follower: bar/ for its file, the runtime folder for bar/ and
+/// host.lock coming and going (and for itself going), and $XDG_RUNTIME_DIR only while the runtime
+/// folder is missing, to see it come back.
+struct RuntimeWatches {
+    private(set) var fd: Int32 = -1
+    private var parentWd: Int32 = -1
+    private var dirWd: Int32 = -1
+    private var barWd: Int32 = -1
+
+    /// Drops every watch and watches again what exists now; returns the folder's state, checked
+    /// after the watches are in place so that no change falls between the two.
+    mutating func rewatch(_ folder: RuntimeFolder, variant: BarVariant, create: Bool) -> RuntimeFolder.Check {
+        if fd >= 0 { close(fd) }
+        fd = cbs_inotify_init()
+        parentWd = -1; dirWd = -1; barWd = -1
+        if create { _ = folder.check(create: true) }
+        for _ in 0..<3 {
+            dirWd = cbs_watch_runtime_dir(fd, folder.path)
+            if dirWd < 0 {
+                parentWd = cbs_watch_parent_dir(fd, folder.parent)
+                // It may have appeared between the two calls.
+                if Sys.lstatOf(folder.path) != nil { if parentWd >= 0 { _ = inotify_rm_watch(fd, parentWd) }; parentWd = -1; continue }
+                return .missing
+            }
+            let state = folder.check(create: false)
+            if state == .ok { barWd = cbs_watch_bar_dir(fd, folder.barDir) }
+            if state == .missing { _ = inotify_rm_watch(fd, dirWd); dirWd = -1; continue }
+            return state
+        }
+        return .missing
+    }
+
+    /// Reads the queue; CBS_* flags.
+    func drain(_ folder: RuntimeFolder, variant: BarVariant) -> Int32 {
+        let flags = cbs_inotify_drain(fd, parentWd, dirWd, barWd, folder.name, variant.fileName)
+        // A read error should never happen; treat it as "look at everything again".
+        return flags < 0 ? Int32(CBS_LAYOUT_CHANGED) : flags
+    }
+}
