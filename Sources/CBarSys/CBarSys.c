@@ -23,7 +23,9 @@
 int cbs_inotify_init(void) { return inotify_init1(IN_NONBLOCK | IN_CLOEXEC); }
 
 int cbs_watch_runtime_dir(int fd, const char *path) {
-    return inotify_add_watch(fd, path, IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE |
+    // IN_MODIFY: a host writes its PID into host.lock and keeps the file open (for the flock), so
+    // no close-after-write comes.
+    return inotify_add_watch(fd, path, IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM | IN_CLOSE_WRITE | IN_MODIFY |
                              IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_DONT_FOLLOW | IN_ONLYDIR);
 }
 

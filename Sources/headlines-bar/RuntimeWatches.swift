@@ -21,9 +21,14 @@ struct RuntimeWatches {
             dirWd = cbs_watch_runtime_dir(fd, folder.path)
             if dirWd < 0 {
                 parentWd = cbs_watch_parent_dir(fd, folder.parent)
-                // It may have appeared between the two calls.
-                if Sys.lstatOf(folder.path) != nil { if parentWd >= 0 { _ = inotify_rm_watch(fd, parentWd) }; parentWd = -1; continue }
-                return .missing
+                guard Sys.lstatOf(folder.path) != nil else { return .missing }
+                // Something that is not a directory (a symlink, a file) is refused, and watched for
+                // through the parent; else it appeared between the two calls: watch it.
+                let state = folder.check(create: false)
+                if state != .missing { return state }
+                if parentWd >= 0 { _ = inotify_rm_watch(fd, parentWd) }
+                parentWd = -1
+                continue
             }
             let state = folder.check(create: false)
             if state == .ok { barWd = cbs_watch_bar_dir(fd, folder.barDir) }
