@@ -111,7 +111,7 @@ struct Follower {
     private mutating func act(on button: Int) {
         let commands = [1: "open", 2: "refresh", 3: "menu", 4: "prev", 5: "next"]
         guard let command = commands[button], let cli = Sys.sibling("headlines") else { return }
-        let pid = cbs_spawn(cli, Sys.cStrings([cli, command]), Sys.cStrings(Sys.environment()))
+        let pid = Sys.spawn(cli, [cli, command])
         if pid > 0 { clickChildren.append(pid) }
     }
 

@@ -98,9 +98,7 @@ struct HostKeeper {
             fail(now: now)
             return
         }
-        let argv = Sys.cStrings([host, "--from-bar"])
-        let envp = Sys.cStrings(Sys.environment())
-        let pid = cbs_spawn(host, argv, envp)
+        let pid = Sys.spawn(host, [host, "--from-bar"])
         guard pid > 0 else {
             Sys.warn("cannot start \(host): errno \(errno)")
             fail(now: now)

@@ -80,10 +80,18 @@ enum Sys {
         return nil
     }
 
-    /// NULL-terminated C string arrays for exec and spawn. Leaked on purpose: they are built a
-    /// handful of times per process life, and exec replaces the process anyway.
+    /// NULL-terminated C string arrays for exec (never freed: exec replaces the process).
     static func cStrings(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] {
         strings.map { strdup($0) } + [nil]
+    }
+
+    /// Starts `path` with `arguments` (argv[0] included) and our environment, not waited for
+    /// (see cbs_spawn for the descriptors it gets). The PID, or -1.
+    static func spawn(_ path: String, _ arguments: [String]) -> pid_t {
+        let argv = cStrings(arguments)
+        let envp = cStrings(environment())
+        defer { (argv + envp).forEach { free($0) } }
+        return cbs_spawn(path, argv, envp)
     }
 
     /// The environment, with `extra` ("NAME=value") replacing any entry of the same name.
