@@ -35,7 +35,7 @@ int cbs_watch_bar_dir(int fd, const char *path) {
 }
 
 int cbs_watch_parent_dir(int fd, const char *path) {
-    return inotify_add_watch(fd, path, IN_CREATE | IN_MOVED_TO | IN_ONLYDIR);
+    return inotify_add_watch(fd, path, IN_CREATE | IN_MOVED_TO | IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR);
 }
 
 static int named(const struct inotify_event *e, const char *name) {

@@ -30,7 +30,11 @@ struct Follower {
         _ = cbs_set_parent_death_signal(SIGTERM)
         // The parent may have died before prctl took effect.
         if getppid() != parent || getppid() == 1 { exit(0) }
-        if readsClicks { _ = cbs_set_nonblock(0) }
+        if readsClicks {
+            _ = cbs_set_nonblock(0)
+            // A click's command exiting interrupts poll, so it is reaped at once, not at the next change.
+            signal(SIGCHLD) { _ in }
+        }
         folderState = watches.rewatch(folder, variant: variant, create: true)
         if folderState == .ok { _ = keeper.ensure(folder, now: cbs_now_ms()) }
         show()
@@ -42,7 +46,7 @@ struct Follower {
             fds[3] = pollfd(fd: readsClicks && stdinOpen ? 0 : -1, events: Int16(POLLIN), revents: 0)
             let r = poll(&fds, 4, keeper.pollTimeout(now: cbs_now_ms()))
             if r < 0 {
-                if errno == EINTR { continue }
+                if errno == EINTR { reapClickChildren(); continue }
                 exit(1)
             }
             let now = cbs_now_ms()

@@ -2,8 +2,10 @@ import CBarSys
 import Glibc
 
 /// The inotify watches of a follower: bar/ for its file, the runtime folder for bar/ and
-/// host.lock coming and going (and for itself going), and $XDG_RUNTIME_DIR only while the runtime
-/// folder is missing, to see it come back.
+/// host.lock coming and going, and $XDG_RUNTIME_DIR for the runtime folder going and coming
+/// back. The last one is always on: a folder removed under a live host stays pinned by the
+/// host's open host.lock and sends no IN_DELETE_SELF (it costs a wake-up only when an entry of
+/// $XDG_RUNTIME_DIR itself is created or removed, which is rare).
 struct RuntimeWatches {
     private(set) var fd: Int32 = -1
     private var parentWd: Int32 = -1
@@ -15,19 +17,16 @@ struct RuntimeWatches {
     mutating func rewatch(_ folder: RuntimeFolder, variant: BarVariant, create: Bool) -> RuntimeFolder.Check {
         if fd >= 0 { close(fd) }
         fd = cbs_inotify_init()
-        parentWd = -1; dirWd = -1; barWd = -1
+        dirWd = -1; barWd = -1
         if create { _ = folder.check(create: true) }
+        parentWd = cbs_watch_parent_dir(fd, folder.parent)
         for _ in 0..<3 {
             dirWd = cbs_watch_runtime_dir(fd, folder.path)
             if dirWd < 0 {
-                parentWd = cbs_watch_parent_dir(fd, folder.parent)
                 guard Sys.lstatOf(folder.path) != nil else { return .missing }
                 // Something that is not a directory (a symlink, a file) is refused, and watched for
                 // through the parent; else it appeared between the two calls: watch it.
-                let state = folder.check(create: false)
-                if state != .missing { return state }
-                if parentWd >= 0 { _ = inotify_rm_watch(fd, parentWd) }
-                parentWd = -1
+                if folder.check(create: false) == .notPrivate { return .notPrivate }
                 continue
             }
             let state = folder.check(create: false)

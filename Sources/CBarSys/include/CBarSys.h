@@ -20,7 +20,9 @@ int cbs_inotify_init(void);
 int cbs_watch_runtime_dir(int fd, const char *path);
 /// Watches bar/ for files renamed into place or written, and for itself going.
 int cbs_watch_bar_dir(int fd, const char *path);
-/// Watches $XDG_RUNTIME_DIR for the runtime folder (re)appearing.
+/// Watches $XDG_RUNTIME_DIR for the runtime folder going and (re)appearing. Needed even while
+/// the folder exists: after `rm -rf` under a live host, the host's open host.lock pins the removed
+/// folder's dentry, so the folder's own IN_DELETE_SELF does not come until the host exits.
 int cbs_watch_parent_dir(int fd, const char *path);
 /// Reads every pending event and sums them up as CBS_* flags; -1 on a read error.
 /// `variant` is the bar file's base name; `folder` the runtime folder's base name.
