@@ -15,6 +15,8 @@
 //                    libnotify. Thin wrappers that implement the core's protocols.
 //   headlines        the CLI: parses arguments and wires core, sources, HTTP and desktop together;
 //                    `headlines fetch --for-host` is the host's reload child.
+//   headlines-bar    bar copies and one-shot blocks: fully static, no Foundation; prints the host's
+//                    ready-made lines (CBarSys wraps inotify, pidfd, posix_spawn for it).
 //   headlines-host   the resident widget host (`headlines run` execs it): core + desktop only, no
 //                    libcurl, no libxml2; each reload runs in a `headlines fetch --for-host` child.
 import PackageDescription
@@ -25,6 +27,7 @@ let package = Package(
     products: [
         .executable(name: "headlines", targets: ["headlines"]),
         .executable(name: "headlines-host", targets: ["headlines-host"]),
+        .executable(name: "headlines-bar", targets: ["headlines-bar"]),
     ],
     targets: [
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -42,6 +45,10 @@ let package = Package(
         .executableTarget(name: "headlines",
                           dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop"]),
         .executableTarget(name: "headlines-host", dependencies: ["HeadlinesCore", "HeadlinesDesktop"]),
+        // headlines-bar: bar copies and one-shot blocks, fully static, Swift stdlib + Glibc only.
+        .target(name: "CBarSys"),
+        .executableTarget(name: "headlines-bar", dependencies: ["CBarSys"],
+                          linkerSettings: [.unsafeFlags(["-static-executable"])]),
         .executableTarget(name: "headlines-bench", dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP"]),
         .executableTarget(name: "headlines-feedcheck", dependencies: ["HeadlinesCore", "HeadlinesSources"]),
         .target(name: "TestSupport", dependencies: ["HeadlinesCore", "HeadlinesSources"], path: "Tests/TestSupport"),

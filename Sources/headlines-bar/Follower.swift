@@ -1,0 +1,126 @@
+import CBarSys
+import Glibc
+
+/// A continuous bar copy (`waybar`, `i3blocks --persist`): prints the host's ready-made line for
+/// its variant whenever the bytes change, and nothing otherwise. One poll(2) with no timeout
+/// (except a host start back-off) over inotify, the host's pidfd, stdout and, for clicks, stdin:
+/// zero wake-ups while nothing changes.
+struct Follower {
+    let folder: RuntimeFolder
+    let variant: BarVariant
+    let readsClicks: Bool
+    private var out = StdoutWriter()
+    private var keeper = HostKeeper()
+    private var watches = RuntimeWatches()
+    private var folderState = RuntimeFolder.Check.missing
+    private var clicks = ClickParser()
+    private var stdinOpen: Bool
+    private var clickChildren: [pid_t] = []
+
+    init(folder: RuntimeFolder, variant: BarVariant, readsClicks: Bool) {
+        self.folder = folder
+        self.variant = variant
+        self.readsClicks = readsClicks
+        self.stdinOpen = readsClicks
+    }
+
+    mutating func run() -> Never {
+        signal(SIGPIPE, SIG_IGN)
+        let parent = getppid()
+        _ = cbs_set_parent_death_signal(SIGTERM)
+        // The parent may have died before prctl took effect.
+        if getppid() != parent || getppid() == 1 { exit(0) }
+        if readsClicks {
+            _ = cbs_set_nonblock(0)
+            // A click's command exiting interrupts poll, so it is reaped at once, not at the next change.
+            signal(SIGCHLD) { _ in }
+        }
+        folderState = watches.rewatch(folder, variant: variant, create: true)
+        if folderState == .ok { _ = keeper.ensure(folder, now: cbs_now_ms()) }
+        show()
+        var fds = [pollfd](repeating: pollfd(), count: 4)
+        while true {
+            fds[0] = pollfd(fd: watches.fd, events: Int16(POLLIN), revents: 0)
+            fds[1] = pollfd(fd: keeper.pidfd, events: Int16(POLLIN), revents: 0) // -1 is skipped by poll
+            fds[2] = pollfd(fd: 1, events: out.hasPending ? Int16(POLLOUT) : 0, revents: 0)
+            fds[3] = pollfd(fd: readsClicks && stdinOpen ? 0 : -1, events: Int16(POLLIN), revents: 0)
+            let r = poll(&fds, 4, keeper.pollTimeout(now: cbs_now_ms()))
+            if r < 0 {
+                if errno == EINTR { reapClickChildren(); continue }
+                exit(1)
+            }
+            let now = cbs_now_ms()
+            // The bar went away: nobody reads our lines any more.
+            if fds[2].revents & Int16(POLLERR | POLLHUP) != 0 { exit(0) }
+            if fds[2].revents & Int16(POLLOUT) != 0, out.flush() == .gone { exit(0) }
+            var reshow = false
+            if fds[0].revents != 0 {
+                let flags = watches.drain(folder, variant: variant)
+                if flags & Int32(CBS_LAYOUT_CHANGED) != 0 {
+                    folderState = watches.rewatch(folder, variant: variant, create: false)
+                    if folderState == .ok { reshow = keeper.ensure(folder, now: now) || reshow }
+                }
+                if flags & Int32(CBS_LOCK_CHANGED) != 0, folderState == .ok {
+                    reshow = keeper.lockChanged(folder, now: now) || reshow
+                }
+                if flags & Int32(CBS_VARIANT_CHANGED | CBS_LAYOUT_CHANGED) != 0 { reshow = true }
+            }
+            if fds[1].revents != 0 {
+                reshow = keeper.hostExited(folder, now: now) || reshow
+            } else if r == 0 || keeper.retryAtMs.map({ now >= $0 }) == true, folderState == .ok {
+                reshow = keeper.ensure(folder, now: now) || reshow
+            }
+            if fds[3].revents != 0 { readClicks() }
+            reapClickChildren()
+            if reshow { show() }
+        }
+    }
+
+    /// Sends what the bar should show now, if it differs from what was sent last.
+    private mutating func show() {
+        var line: [UInt8]?
+        switch folderState {
+        case .notPrivate: line = variant.errorLine(BarVariant.notPrivate)
+        case .missing: line = nil
+        case .ok:
+            if keeper.stopped {
+                line = variant.errorLine(BarVariant.hostStopped)
+            } else {
+                switch Sys.readOwnedFile(folder.barDir + "/" + variant.fileName) {
+                case .bytes(let bytes): line = bytes.isEmpty ? nil : bytes
+                case .absent, .tooLarge: line = nil
+                case .refused: line = variant.errorLine(BarVariant.notPrivate)
+                }
+            }
+        }
+        if let line, out.send(line) == .gone { exit(0) }
+    }
+
+    /// i3bar buttons: 1 open, 2 refresh, 3 menu, 4 previous, 5 next, each by the full CLI,
+    /// started and not waited for (reaped on a later turn).
+    private mutating func readClicks() {
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n == 0 { stdinOpen = false; return }
+            if n < 0 {
+                if errno != EAGAIN && errno != EWOULDBLOCK { stdinOpen = false }
+                return
+            }
+            for button in clicks.append(buffer[0..<n]) { act(on: button) }
+        }
+    }
+
+    private mutating func act(on button: Int) {
+        let commands = [1: "open", 2: "refresh", 3: "menu", 4: "prev", 5: "next"]
+        guard let command = commands[button], let cli = Sys.sibling("headlines") else { return }
+        let pid = Sys.spawn(cli, [cli, command])
+        if pid > 0 { clickChildren.append(pid) }
+    }
+
+    private mutating func reapClickChildren() {
+        guard !clickChildren.isEmpty else { return }
+        clickChildren.removeAll { cbs_reap($0, nil) > 0 }
+    }
+}

@@ -1,0 +1,66 @@
+import CBarSys
+import Glibc
+
+/// `$XDG_RUNTIME_DIR/headlines` (or the CLI's fallback under the cache folder) and what the host
+/// keeps there: `host.lock` and the ready-made bar lines in `bar/`. Ours or nothing: a folder
+/// that is a symlink, belongs to someone else or lets the group or others in is refused.
+struct RuntimeFolder {
+    let parent: String
+    let name = "headlines"
+    var path: String { parent + "/" + name }
+    var barDir: String { path + "/bar" }
+    var lockFile: String { path + "/host.lock" }
+
+    /// The same rule as the CLI's XDGPaths: an absolute XDG_RUNTIME_DIR, else
+    /// `$XDG_CACHE_HOME/headlines-runtime` (or `$HOME/.cache/headlines-runtime`).
+    static func fromEnvironment() -> RuntimeFolder {
+        if let dir = Sys.env("XDG_RUNTIME_DIR"), dir.hasPrefix("/") { return RuntimeFolder(parent: dir) }
+        let cache: String
+        if let c = Sys.env("XDG_CACHE_HOME"), c.hasPrefix("/") { cache = c }
+        else { cache = (Sys.env("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? "/") + "/.cache" }
+        return RuntimeFolder(parent: cache + "/headlines-runtime")
+    }
+
+    enum Check: Equatable { case ok, missing, notPrivate }
+
+    /// A real directory owned by us with no group or other bits. `create` makes it 0700 when absent.
+    func check(create: Bool) -> Check {
+        if Sys.lstatOf(path) == nil {
+            guard create else { return .missing }
+            if cbs_mkdir_private(path) != 0 && errno != EEXIST { return .missing }
+        }
+        guard let st = Sys.lstatOf(path) else { return .missing }
+        guard Self.isPrivateDirectory(st) else { return .notPrivate }
+        // bar/ is the host's to create; when it exists it obeys the same rule.
+        if let bar = Sys.lstatOf(barDir), !Self.isPrivateDirectory(bar) { return .notPrivate }
+        return .ok
+    }
+
+    static func isPrivateDirectory(_ st: stat) -> Bool {
+        Sys.isDirectory(st) && st.st_uid == getuid() && st.st_mode & 0o077 == 0
+    }
+
+    /// Who holds host.lock: nil when nobody does (the file is absent, or a shared lock is granted at
+    /// once), else the PID written in it ("PID role\n"; 0 when it cannot be read yet).
+    func lockHolder() -> pid_t? {
+        let fd = cbs_open_nofollow(lockFile)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        if cbs_try_shared_lock(fd) == 0 {
+            _ = cbs_unlock(fd)
+            return nil
+        }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard n > 0 else { return 0 }
+        var pid: Int32 = 0
+        for byte in buffer[0..<n] {
+            guard byte >= 0x30 && byte <= 0x39 else { break }
+            let (m, o1) = pid.multipliedReportingOverflow(by: 10)
+            let (s, o2) = m.addingReportingOverflow(Int32(byte - 0x30))
+            if o1 || o2 { return 0 }
+            pid = s
+        }
+        return pid
+    }
+}

@@ -1,0 +1,41 @@
+import Glibc
+
+// headlines-bar: what bars run. `waybar` and `i3blocks --persist` follow the host's ready-made
+// lines; `i3blocks` prints them once. Anything else goes to the full `headlines` CLI.
+// Fully static and Foundation-free so that each bar copy costs a few hundred kilobytes.
+
+/// `headlines --version`'s line. Duplicates HeadlinesCore's HeadlinesVersion.string, which this
+/// binary cannot import (it would pull in FoundationEssentials): keep the two equal.
+let headlinesVersion = "0.1.0"
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--version") || arguments.contains("-V") {
+    Sys.writeAll(1, Array("headlines \(headlinesVersion)\n".utf8))
+    exit(0)
+}
+var command: String?
+var persist = false, json = false, pango = false
+for argument in arguments {
+    switch argument {
+    case "--persist": persist = true
+    case "--json": json = true
+    case "--pango": pango = true
+    case "waybar" where command == nil, "i3blocks" where command == nil: command = argument
+    default: Sys.execFullCLI(arguments) // --config, --widget, other commands: the CLI's business
+    }
+}
+json = json || Sys.env("format") == "json"
+pango = pango || Sys.env("markup") == "pango"
+switch command {
+case "waybar" where !persist && !json && !pango:
+    var follower = Follower(folder: .fromEnvironment(), variant: .waybar, readsClicks: false)
+    follower.run()
+case "i3blocks" where persist:
+    var follower = Follower(folder: .fromEnvironment(), variant: json ? .i3blocksJSON(pango: pango) : .i3blocksPersist(pango: pango),
+                            readsClicks: json)
+    follower.run()
+case "i3blocks":
+    OneShot.run(arguments: arguments, pango: pango)
+default:
+    Sys.execFullCLI(arguments)
+}
