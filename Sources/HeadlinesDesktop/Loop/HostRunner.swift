@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HeadlinesCore
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -41,6 +42,7 @@ public enum HostRunner {
             return 2
         }
         signal(SIGPIPE, SIG_IGN)
+        let status = Atomic<Int32>(0)
         MainLoop.run {
             do {
                 let host = try WidgetHost(paths: initial.paths, reloader: reloader(initial), configure: configure)
@@ -54,12 +56,14 @@ public enum HostRunner {
                 extra(host)
                 HostRegistry.keep(host)
                 host.start(standBy: standBy)
+                status.store(host.exitStatus, ordering: .relaxed)
             } catch {
                 HostLog.error("\(error)")
+                status.store(2, ordering: .relaxed)
                 MainLoop.quit()
             }
         }
-        return 0
+        return status.load(ordering: .relaxed)
     }
 }
 

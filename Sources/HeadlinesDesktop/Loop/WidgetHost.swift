@@ -53,7 +53,9 @@ public final class WidgetHost {
     private var lock: HostLock
     /// The runtime folder's identity when we took the lock: a different one (or none) means it
     /// was removed under us, and we make it again.
-    private var runtimeFolderID: FolderID?
+    private var runtimeFolderID: RuntimeFolder.Identity?
+    /// Non-zero when the host stopped because it could not run (its folder is not ours).
+    public private(set) var exitStatus: Int32 = 0
     /// What the bars show now: the entry on display and the shared rotation offset.
     private var shownEntry: TimelineEntry?
     private var shownBudget: (used: Int, limit: Int) = (0, 0)
@@ -93,7 +95,16 @@ public final class WidgetHost {
     /// `standBy: false` (a host a bar started): when another host holds the lock, quit instead.
     public func start(standBy: Bool = true) {
         installSignals()
-        if lock.tryAcquire() {
+        let acquired: Bool
+        do { acquired = try lock.acquire() } catch {
+            // The runtime folder or host.lock is not ours (another user's, a link): refuse, in
+            // one sentence, rather than run beside whoever controls it.
+            HostLog.error("\(error)")
+            exitStatus = 1
+            MainLoop.quit()
+            return
+        }
+        if acquired {
             becomeHost()
         } else if !standBy {
             HostLog.info("another host is running; nothing to do")
@@ -108,7 +119,7 @@ public final class WidgetHost {
     private func becomeHost() {
         let now = HostClock.now()
         isHost = true
-        runtimeFolderID = FolderID(path: paths.runtimeHeadlinesDir)
+        runtimeFolderID = RuntimeFolder.identity(paths.runtimeHeadlinesDir)
         barOffset = readOffset(now.wall)
         engineTimer = BootTimer { Task { @GLibActor [weak self] in self?.timerFired() } }
         lineTimer = BootTimer { Task { @GLibActor [weak self] in self?.publishBarLines() } }
@@ -135,7 +146,7 @@ public final class WidgetHost {
         let cacheName = PathText.lastComponent(of: paths.cacheFile)
         let mutedName = PathText.lastComponent(of: paths.mutedFile)
         let offsetName = PathText.lastComponent(of: paths.rotationOffsetFile)
-        let watched: [(String, (String) -> Void)] = [
+        var watched: [(String, (String) -> Void)] = [
             (PathText.directory(of: paths.cacheFile), { [weak self] name in
                 guard name == cacheName, let self, let cache = self.readCache(Date()) else { return }
                 self.send(.cacheChangedByAnotherProcess(cache))
@@ -155,6 +166,12 @@ public final class WidgetHost {
                 self.checkRuntimeFolder()
             }),
         ]
+        // `rm -rf $XDG_RUNTIME_DIR/headlines` sends the folder's own watch nothing while we hold a
+        // file in it open: its parent hears of the removal at once.
+        let runtimeName = PathText.lastComponent(of: paths.runtimeHeadlinesDir)
+        watched.append((paths.runtimeDir, { [weak self] name in
+            if name == runtimeName { self?.checkRuntimeFolder() }
+        }))
         for (dir, onChange) in watched {
             if let monitor = DirectoryMonitor(path: dir, onChange: onChange) { monitors.append(monitor) }
         }
@@ -198,7 +215,7 @@ public final class WidgetHost {
         case let .notify(_, result): onReload?(result)
         case .resetBarOffset:
             barOffset = 0
-            try? StateFile<RotationOffset>(path: paths.rotationOffsetFile, what: "rotation offset").store(RotationOffset(offset: 0))
+            try? JSONStateFile(rotationOffsetAt: paths.rotationOffsetFile).store(RotationOffset(offset: 0))
         case let .armTimer(_, seconds):
             engineTimer?.arm(seconds: seconds)
         case let .log(level, line):
@@ -248,16 +265,20 @@ public final class WidgetHost {
     /// every engine timer, then
     /// event: make the folder again, take the lock on the new file, publish everything again.
     private func checkRuntimeFolder() {
-        guard isHost, FolderID(path: paths.runtimeHeadlinesDir) != runtimeFolderID else { return }
+        guard isHost, RuntimeFolder.identity(paths.runtimeHeadlinesDir) != runtimeFolderID else { return }
         HostLog.warning("\(paths.runtimeHeadlinesDir) was removed or replaced; making it again")
-        let fresh = HostLock(path: paths.hostLockFile)
-        guard fresh.tryAcquire() else {
-            HostLog.error("another host took over the recreated \(paths.runtimeHeadlinesDir); stopping")
-            shutdown("lost lock")
+        do {
+            guard try lock.reacquireIfReplaced() else {
+                HostLog.error("another host took over the recreated \(paths.runtimeHeadlinesDir); stopping")
+                shutdown("lost lock")
+                return
+            }
+        } catch {
+            HostLog.error("\(error)")
+            shutdown("runtime folder refused")
             return
         }
-        lock = fresh
-        runtimeFolderID = FolderID(path: paths.runtimeHeadlinesDir)
+        runtimeFolderID = RuntimeFolder.identity(paths.runtimeHeadlinesDir)
         barLines.reset()
         send(.offsetChanged(0))
         barOffset = 0
@@ -287,25 +308,12 @@ public final class WidgetHost {
         StateFile<MutedSources>(path: paths.mutedFile, what: "muted-sources").load(now: now, warn: warn) ?? MutedSources()
     }
     private func readOffset(_ now: Date) -> Int {
-        StateFile<RotationOffset>(path: paths.rotationOffsetFile, what: "rotation offset").load(now: now, warn: { _ in })?.offset ?? 0
+        JSONStateFile(rotationOffsetAt: paths.rotationOffsetFile).load(now: now, warn: { _ in })?.offset ?? 0
     }
 
     private func shutdown(_ signal: String) {
         HostLog.info("\(signal): stopping")
         reloader.cancel()
         MainLoop.quit()
-    }
-}
-
-/// A folder's identity (device and inode): the same path made again is a different folder.
-struct FolderID: Equatable {
-    var device: UInt64
-    var inode: UInt64
-
-    init?(path: String) {
-        var st = stat()
-        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else { return nil }
-        device = UInt64(st.st_dev)
-        inode = UInt64(st.st_ino)
     }
 }
