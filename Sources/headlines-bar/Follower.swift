@@ -10,14 +10,18 @@ struct Follower {
     let variant: BarVariant
     let readsClicks: Bool
     private var out = StdoutWriter()
-    private var keeper = HostKeeper()
+    private var keeper: HostKeeper
+    /// Global options for the host it starts and the commands clicks run.
+    private let options: [String]
     private var watches = RuntimeWatches()
     private var folderState = RuntimeFolder.Check.missing
     private var clicks = ClickParser()
     private var stdinOpen: Bool
     private var clickChildren: [pid_t] = []
 
-    init(folder: RuntimeFolder, variant: BarVariant, readsClicks: Bool) {
+    init(folder: RuntimeFolder, variant: BarVariant, readsClicks: Bool, options: [String] = []) {
+        self.options = options
+        keeper = HostKeeper(options: options)
         self.folder = folder
         self.variant = variant
         self.readsClicks = readsClicks
@@ -115,7 +119,7 @@ struct Follower {
     private mutating func act(on button: Int) {
         let commands = [1: "open", 2: "refresh", 3: "menu", 4: "prev", 5: "next"]
         guard let command = commands[button], let cli = Sys.sibling("headlines") else { return }
-        let pid = Sys.spawn(cli, [cli, command])
+        let pid = Sys.spawn(cli, [cli] + options + [command])
         if pid > 0 { clickChildren.append(pid) }
     }
 

@@ -7,6 +7,8 @@ import Glibc
 /// dies within 5 s with nobody else holding the lock is a failure: wait 1 min before the next
 /// try, doubling up to 1 h, and say so in the bar meanwhile.
 struct HostKeeper {
+    /// `--config` and the other global options the bar was given: the host it starts gets them.
+    let options: [String]
     /// Readable when the followed host exits; -1 when none is followed.
     private(set) var pidfd: Int32 = -1
     private var followed: pid_t = 0
@@ -17,6 +19,8 @@ struct HostKeeper {
     private(set) var retryAtMs: Int64?
     /// Whether the bar should say the host stopped.
     private(set) var stopped = false
+
+    init(options: [String] = []) { self.options = options }
 
     static let quickDeathMs: Int64 = 5_000
     static let firstBackoffMs: Int64 = 60_000
@@ -98,7 +102,7 @@ struct HostKeeper {
             fail(now: now)
             return
         }
-        let pid = Sys.spawn(host, [host, "--from-bar"])
+        let pid = Sys.spawn(host, [host, "--from-bar"] + options)
         guard pid > 0 else {
             Sys.warn("cannot start \(host): errno \(errno)")
             fail(now: now)

@@ -15,24 +15,40 @@ if arguments.contains("--version") || arguments.contains("-V") {
 }
 var command: String?
 var persist = false, json = false, pango = false
-for argument in arguments {
-    switch argument {
+/// The global options (`--config`, `--provider`, `--base-url`), handed on to the host a bar
+/// starts and to the commands a click runs.
+var globalOptions: [String] = []
+var index = 0
+while index < arguments.count {
+    let argument = arguments[index]
+    let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+    switch name {
     case "--persist": persist = true
     case "--json": json = true
     case "--pango": pango = true
+    case "--config", "-c", "--provider", "--base-url":
+        if argument.contains("=") {
+            globalOptions.append(argument)
+        } else if index + 1 < arguments.count {
+            globalOptions += [argument, arguments[index + 1]]
+            index += 1
+        } else {
+            Sys.execFullCLI(arguments) // the CLI says what is missing
+        }
     case "waybar" where command == nil, "i3blocks" where command == nil: command = argument
-    default: Sys.execFullCLI(arguments) // --config, --widget, other commands: the CLI's business
+    default: Sys.execFullCLI(arguments) // --widget, other commands: the CLI's business
     }
+    index += 1
 }
 json = json || Sys.env("format") == "json"
 pango = pango || Sys.env("markup") == "pango"
 switch command {
 case "waybar" where !persist && !json && !pango:
-    var follower = Follower(folder: .fromEnvironment(), variant: .waybar, readsClicks: false)
+    var follower = Follower(folder: .fromEnvironment(), variant: .waybar, readsClicks: false, options: globalOptions)
     follower.run()
 case "i3blocks" where persist:
     var follower = Follower(folder: .fromEnvironment(), variant: json ? .i3blocksJSON(pango: pango) : .i3blocksPersist(pango: pango),
-                            readsClicks: json)
+                            readsClicks: json, options: globalOptions)
     follower.run()
 case "i3blocks":
     OneShot.run(arguments: arguments, pango: pango)

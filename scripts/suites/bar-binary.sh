@@ -76,11 +76,12 @@ ok "not a dynamic executable, no Foundation, 'headlines $want'"
 
 echo "follower: starts a host when none holds the lock, prints, follows changes, stays silent"
 fresh
-follow "$WORK/out-waybar" waybar
+follow "$WORK/out-waybar" --config /x/h.conf waybar
 wait_for "a spawned host" 5 grep -q -- "--from-bar" "$FAKE_HOST_LOG" || die "no headlines-host --from-bar was started"
 spawned=$(cut -d' ' -f1 "$FAKE_HOST_LOG")
+[ "$(cut -d' ' -f2- "$FAKE_HOST_LOG")" = "--from-bar --config /x/h.conf" ] || die "the host was started as '$(cat "$FAKE_HOST_LOG")', not with the bar's --config"
 wait_for "the spawned host's lock" 5 holder_is "$spawned" || die "the spawned host does not hold the lock"
-ok "no lock holder: started headlines-host --from-bar (pid $spawned), which holds the lock"
+ok "no lock holder: started headlines-host --from-bar --config FILE (pid $spawned, the bar's options), which holds the lock"
 publish "$BARD/waybar" $'{"text":"first"}\n'
 wait_for "the first line" 2 grep -qx '{"text":"first"}' "$WORK/out-waybar" || die "the follower did not print the published line"
 ok "prints the published line"
@@ -218,13 +219,14 @@ cli_ran() { # EXPECTED-LOG-LINE DESCRIPTION COMMAND...
     [ "$(cat "$WORK/cli.log")" = "$want" ] || die "$what: the CLI ran as '$(cat "$WORK/cli.log")', expected '$want'"
 }
 cli_ran "NO_BAR_EXEC=1 i3blocks" "a click" env BLOCK_BUTTON=1 "$BAR" i3blocks
-cli_ran "NO_BAR_EXEC=1 --config /x/h.conf i3blocks" "--config" "$BAR" --config /x/h.conf i3blocks
+[ "$("$BAR" --config /x/h.conf i3blocks)" = $'full\nshort\n#FFFFFF' ] || die "the one-shot with --config did not print the host's line"
+cli_ran "NO_BAR_EXEC=1 --config /x/h.conf i3blocks" "a click with --config" env BLOCK_BUTTON=1 "$BAR" --config /x/h.conf i3blocks
 cli_ran "NO_BAR_EXEC=1 waybar --widget w" "--widget" "$BAR" waybar --widget w
 cli_ran "NO_BAR_EXEC=1 status" "another command" "$BAR" status
 rm "$BARD/i3blocks"; cli_ran "NO_BAR_EXEC=1 i3blocks" "no variant file" "$BAR" i3blocks
 printf 'full\nshort\n#FFFFFF\n' > "$BARD/i3blocks"; kill "$HOLDER"; wait "$HOLDER" 2>/dev/null
 cli_ran "NO_BAR_EXEC=1 i3blocks" "no host" "$BAR" i3blocks
-ok "a click, --config, --widget, another command, no file, no host: execs headlines with HEADLINES_NO_BAR_EXEC=1"
+ok "a click (with its --config), --widget, another command, no file, no host: execs headlines with HEADLINES_NO_BAR_EXEC=1"
 
 echo "i3blocks --persist --json: clicks on stdin run the full CLI"
 fresh; hold; : > "$WORK/cli.log"

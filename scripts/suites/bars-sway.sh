@@ -21,7 +21,8 @@ cleanup() { for p in "${PIDS[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null; do
 trap cleanup EXIT
 
 # The binary where the unprivileged user can run it.
-install -m 755 "$BIN" "$WORK/headlines"
+# The three programs, side by side as make install puts them.
+for program in headlines headlines-host headlines-bar; do install -m 755 "$(dirname "$BIN")/$program" "$WORK/$program"; done
 python3 "$LIB/articles.py" "$WORK/articles.json" 5 "Bars & Pipes <demo> story"
 exec {portfd}< <(exec python3 "$LIB/news_server.py" --articles "$WORK/articles.json" --log "$WORK/requests.log")
 read -r -t 10 PORT <&"$portfd" || die "news server did not start"
@@ -46,7 +47,7 @@ cat > "$WORK/waybar.json" <<JSON
   "layer": "top", "position": "top", "height": 28,
   "modules-left": ["custom/headlines"],
   "custom/headlines": {
-    "exec": "exec $WORK/headlines --config $WORK/headlines.conf waybar",
+    "exec": "exec $WORK/headlines-bar --config $WORK/headlines.conf waybar",
     "return-type": "json", "format": "{}", "max-length": 90
   }
 }
@@ -74,7 +75,7 @@ ok "headless sway as $USER_NAME with 2 outputs"
 
 as_user env WAYLAND_DISPLAY="$DISPLAY_NAME" waybar -c "$WORK/waybar.json" -s "$WORK/style.css" >"$WORK/waybar.log" 2>&1 &
 PIDS+=($!)
-copies() { pgrep -u "$USER_NAME" -f "headlines --config $WORK/headlines.conf waybar" | wc -l; }
+copies() { pgrep -u "$USER_NAME" -f "headlines-bar --config $WORK/headlines.conf waybar" | wc -l; }
 for _ in $(seq 100); do [ "$(copies)" -ge 2 ] && break; sleep 0.1; done
 [ "$(copies)" -eq 2 ] || { cat "$WORK/waybar.log"; die "expected 2 copies of headlines waybar, found $(copies)"; }
 ok "waybar started one headlines copy per output (2)"

@@ -110,7 +110,7 @@ kill -KILL "$HOST"
 killed=$(date +%s%N)
 wait_for "a follower to take over" 5 bash -c "grep -q 'host started' '$WORK'/waybar*.log" || die "no follower took over within 5 s"
 ms=$(( ($(date +%s%N) - killed) / 1000000 ))
-ok "a follower became the host ${ms} ms after the host died"
+ok "a follower started a new host ${ms} ms after the host died"
 before=$(requests)
 wait_for "the new host to reload" 10 bash -c "[ \$(wc -l < '$WORK/requests.log') -gt $before ]" || die "the new host did not reload"
 ok "the new host reloads"
