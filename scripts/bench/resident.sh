@@ -49,7 +49,7 @@ start_host() { # NAME BINARY -> HOST_PID, or returns 1 after printing NAME.missi
     EXTRA_PIDS+=("$HOST_PID")
     if ! wait_for "the $name host's first reload" 30 \
             bash -c "grep -q 'reload ok' '$h/host.log' || [ -s '$h/runtime/headlines/bar/waybar' ]"; then
-        echo "idle.$name.missing first-reload"; sed 's/^/  host log: /' "$h/host.log" | tail -5 >&2
+        echo "idle.$name.missing $name-first-reload"; sed 's/^/  host log: /' "$h/host.log" | tail -5 >&2
         return 1
     fi
 }
@@ -122,8 +122,11 @@ for k in 1 2 3; do
     [ -f "$work/bar$k.out" ] && echo "idle.bar$k.lines_in_window $(( after_lines[k-1] - before_lines[k-1] )) count"
 done
 
+# The one-shot figures, the host still up. Without one, cat, newsboat and the old one-shot still run.
 if [ -n "$host_pid" ] && kill -0 "$host_pid" 2>/dev/null; then
     python3 "$HERE/oneshot.py" "$host_home/env" "$base" "$work" "$bin" "${bar_bin:-}"
 else
-    echo "oneshot.bar.missing host"
+    [ -n "$bar_bin" ] && echo "oneshot.bar.missing headlines-host"
+    [ -f "$host_home/env" ] || make_home "$host_home"
+    python3 "$HERE/oneshot.py" "$host_home/env" "$base" "$work" "$bin"
 fi
