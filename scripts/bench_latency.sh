@@ -31,19 +31,31 @@ mkdir -p "$XDG_CONFIG_HOME/headlines"
 printf '[source]\nprovider = feeds\nfeeds = http://127.0.0.1:%s/feed.rss\n[refresh]\ninterval = 24h\ndaily-budget = 1440\n[notify]\nmax-per-refresh = 50\n' \
     "$port" > "$XDG_CONFIG_HOME/headlines/headlines.conf"
 python3 - "$host_bin" "$bar_bin" "$bin/headlines" "$feed" "$work/latency-wire.jsonl" "$SESSION_DIR/monitor.log" "$RELOADS" <<'PY'
-import json, os, re, selectors, signal, statistics, subprocess, sys, time
+import atexit, json, os, re, selectors, signal, statistics, subprocess, sys, time
 host_bin, bar_bin, cli, feed, wire, monitor, reloads = sys.argv[1:8]
 reloads = int(reloads)
 here = os.path.join(os.getcwd(), "scripts", "bench", "feed.py")
-host = subprocess.Popen([host_bin, "run"], stderr=subprocess.PIPE, text=True)
+host = subprocess.Popen([host_bin, "run"], stderr=subprocess.PIPE)
+atexit.register(lambda: [p.kill() for p in (host, globals().get("bar")) if p and p.poll() is None])
+os.set_blocking(host.stderr.fileno(), False)
+log_sel = selectors.DefaultSelector(); log_sel.register(host.stderr, selectors.EVENT_READ)
+log_tail = b""
 def wait_log(pattern, timeout=10):
+    """Reads the host's log until a line has pattern; never blocks past timeout."""
+    global log_tail
     end = time.time() + timeout
     while time.time() < end:
-        line = host.stderr.readline()
-        if pattern in line:
-            return line
-    raise SystemExit(f"bench: no '{pattern}' from the host")
-wait_log("reload ok")                      # the first reload (empty cache)
+        if not log_sel.select(timeout=max(0.0, end - time.time())):
+            continue
+        chunk = os.read(host.stderr.fileno(), 65536)
+        if not chunk:
+            break
+        lines = (log_tail + chunk).split(b"\n")
+        log_tail = lines[-1]
+        if any(pattern.encode() in line for line in lines[:-1]):
+            return True
+    raise SystemExit(f"bench: no '{pattern}' in the host's log within {timeout} s")
+wait_log("reload ok", 30)                  # the first reload (empty cache)
 bar = subprocess.Popen([bar_bin, "waybar"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 sel = selectors.DefaultSelector(); sel.register(bar.stdout, selectors.EVENT_READ)
 pending = b""

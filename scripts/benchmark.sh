@@ -82,9 +82,10 @@ scripts/bench_peers.py "$bin/headlines" "$work" "$base" | tee -a "$work/results.
 echo "# the binary and its start-up beside the last round's (built from git history)"
 scripts/bench_binary.sh "$bin" "$work" | tee -a "$work/results.txt"
 echo "# reload latency: trigger to the follower's line and to Notify (real dunst on a private bus)"
-scripts/bench_latency.sh "$bin" "$work" | tee -a "$work/results.txt"
+{ scripts/bench_latency.sh "$bin" "$work" || echo "latency.missing run"; } | tee -a "$work/results.txt"
 echo "# resident processes idle side by side for ${IDLE_SECONDS:-300} s, then the one-shot with a host running"
-IDLE_SECONDS=${IDLE_SECONDS:-300} scripts/bench/resident.sh "$bin" "$base" "$work" | tee -a "$work/results.txt"
+{ IDLE_SECONDS=${IDLE_SECONDS:-300} scripts/bench/resident.sh "$bin" "$base" "$work" || echo "idle.host.missing run"; } \
+    | tee -a "$work/results.txt"
 echo
 
 awk -v runs="$RUNS" '

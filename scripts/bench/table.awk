@@ -10,7 +10,8 @@ function ms(k) { return has(k) ? v[k] " ms" : "–" }
 function verdict(ok) { return ok ? "met" : "NOT met" }
 function why(keys,   n, parts, i) {    # the first `.missing` among space-separated keys
     n = split(keys, parts, " ")
-    for (i = 1; i <= n; i++) if (has(parts[i])) return "not measured: " v[parts[i]] " missing"
+    for (i = 1; i <= n; i++) if (has(parts[i]))
+        return "not measured: " (v[parts[i]] == "run" ? "the section failed (see its output)" : v[parts[i]] " missing")
     return "not measured"
 }
 function row(figure, measured, beside, target, result) {
