@@ -176,13 +176,16 @@ awk -v runs="$RUNS" '
   cat "$work/results-earlier.md"; } | tee "$work/results.md"
 mkdir -p packaging/benchmark
 { echo "<!-- written by scripts/benchmark.sh on $(date -u +%Y-%m-%d); do not edit by hand -->"; echo; cat "$work/results.md"; } > packaging/benchmark/results.md
-awk '{ v[$1] = $2 } END {
-    print "\"cat\\n(floor)\" " v["oneshot.floor_cat.median_ms"]
-    print "\"headlines\\ni3blocks\" " v["oneshot.headlines_i3blocks.median_ms"]
-    print "\"headlines\\nfetch\" " v["peers.headlines_fetch.median_ms"]
-    print "\"curl | jq\" " v["peers.curl_jq.median_ms"]
-    print "\"newsboat\\nreload\" " v["peers.newsboat_reload.median_ms"]
-    print "\"feedparser\" " v["peers.python_feedparser.median_ms"]
+awk '{ v[$1] = $2 }
+    function bar(label, k) { if (v[k] != "") print "\"" label "\" " v[k] }   # a missing figure: no bar
+    END {
+    bar("cat\\n(floor)", "oneshot.floor_cat.median_ms")
+    bar("headlines-bar\\ni3blocks", "oneshot.bar.median_ms")
+    bar("headlines\\ni3blocks", "oneshot.headlines_i3blocks.median_ms")
+    bar("headlines\\nfetch", "peers.headlines_fetch.median_ms")
+    bar("curl | jq", "peers.curl_jq.median_ms")
+    bar("newsboat\\nreload", "peers.newsboat_reload.median_ms")
+    bar("feedparser", "peers.python_feedparser.median_ms")
 }' "$work/results.txt" > "$work/chart.dat"
 gnuplot <<GP
 set terminal png size 900,460 font "DejaVu Sans,11"
