@@ -21,10 +21,11 @@ swift build -c release --product headlines-bench
 # The host ships statically linked against the Swift runtime (make install does the same): it
 # starts faster and uses half the memory of the dynamic build.
 swift build -c release --product headlines --static-swift-stdlib
-# Issue 14's resident binaries, once Package.swift has them: the host with the static Swift
-# runtime like the CLI; headlines-bar links itself fully static (-static-executable).
-if grep -q '"headlines-host"' Package.swift; then swift build -c release --product headlines-host --static-swift-stdlib; fi
-if grep -q '"headlines-bar"' Package.swift; then swift build -c release --product headlines-bar; fi
+# Issue 14's resident binaries, once Package.swift has them, with the flags make install uses
+# (headlines-bar's own linker settings make it fully static on top).
+for p in headlines-host headlines-bar; do
+    if grep -q "\"$p\"" Package.swift; then swift build -c release --product "$p" --static-swift-stdlib; fi
+done
 bin=$(swift build -c release --show-bin-path)
 
 work=$(mktemp -d)
