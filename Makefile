@@ -9,11 +9,12 @@ export PATH := $(PATH):/opt/swift/usr/bin
 deps:
 	scripts/install-deps.sh
 
+# The same flags as install, so switching between the two never relinks.
 build:
-	swift build -c release --product headlines
+	$(SWIFT_RELEASE)
 
 demo: deps build
-	"$$(swift build -c release --show-bin-path)/headlines" demo
+	"$$(swift build -c release --static-swift-stdlib --show-bin-path)/headlines" demo
 
 test: deps
 	scripts/test.sh
@@ -53,11 +54,16 @@ MANDIR = $(DATADIR)/man
 DOCDIR = $(DATADIR)/doc/headlines
 DEMODIR = $(DATADIR)/headlines/demo
 USERUNITDIR = $(PREFIX)/lib/systemd/user
-SWIFT_RELEASE = swift build -c release --static-swift-stdlib --product headlines
+# Three programs ship: headlines (the CLI and the host's fetch child), headlines-host (the
+# resident host) and headlines-bar (the fully static bar program).
+PROGRAMS = headlines headlines-host headlines-bar
+SWIFT_RELEASE = for p in $(PROGRAMS); do swift build -c release --static-swift-stdlib --product $$p || exit 1; done
 
 # Every installed file, relative to $(DESTDIR)$(PREFIX): uninstall removes these and nothing else.
 INSTALLED_FILES = \
 	bin/headlines \
+	bin/headlines-host \
+	bin/headlines-bar \
 	share/man/man1/headlines.1.gz \
 	share/man/man5/headlines.conf.5.gz \
 	share/applications/headlines.desktop \
@@ -84,13 +90,13 @@ release-static:
 
 install: release-static
 	@set -e; d="$(DESTDIR)$(PREFIX)"; \
-	bin="$$(swift build -c release --show-bin-path)/headlines"; \
+	bin="$$(swift build -c release --static-swift-stdlib --show-bin-path)"; \
 	install -d -m 755 "$$d/bin" "$$d/share/man/man1" "$$d/share/man/man5" "$$d/share/applications" \
 		"$$d/share/icons/hicolor/scalable/apps" "$$d/lib/systemd/user" "$$d/share/bash-completion/completions" \
 		"$$d/share/zsh/vendor-completions" "$$d/share/fish/vendor_completions.d" \
 		"$$d/share/doc/headlines/waybar" "$$d/share/doc/headlines/i3blocks" "$$d/share/doc/headlines/dunst" \
 		"$$d/share/headlines/demo/apitube" "$$d/share/headlines/demo/demo"; \
-	install -m 755 "$$bin" "$$d/bin/headlines"; \
+	for p in $(PROGRAMS); do install -m 755 "$$bin/$$p" "$$d/bin/$$p"; done; \
 	gzip -9n < packaging/man/headlines.1 > "$$d/share/man/man1/headlines.1.gz"; \
 	gzip -9n < packaging/man/headlines.conf.5 > "$$d/share/man/man5/headlines.conf.5.gz"; \
 	chmod 644 "$$d/share/man/man1/headlines.1.gz" "$$d/share/man/man5/headlines.conf.5.gz"; \

@@ -2,14 +2,21 @@
 // The module split, from the inside out:
 //   FeedXML          the only importer of CLibXML2: feed bytes (any charset iconv knows) to an element
 //                    tree, with libxml2's recovery, no network and no external entities.
-//   HeadlinesCore    pure Swift on FoundationEssentials (no ICU, no Foundation): model, providers, feed
-//                    readers, cache, config model, timeline, budget, bar rendering. Never imports C
-//                    itself. Time is always passed in.
-//   HeadlinesHTTP    the only importer of CCurl: the libcurl transport behind the core's HTTPTransport.
+//   HeadlinesCore    pure Swift on FoundationEssentials (no ICU, no Foundation, no libxml2): model,
+//                    cache and state files, config model, timeline and its layout, the host engine,
+//                    budget, bar rendering. Never imports C itself. Time is always passed in. It is
+//                    all the resident host links, so it stays small.
+//   HeadlinesSources where headlines come from: feed readers (on FeedXML), providers, the HTTP
+//                    transport protocol, the timeline provider. Runs in `headlines` (the CLI and the
+//                    host's short-lived fetch child), never in the resident host.
+//   HeadlinesHTTP    the only importer of CCurl: the libcurl transport behind HTTPTransport.
 //   CGLibNotify      system library: libnotify + GLib/GIO/GObject headers via pkg-config.
 //   HeadlinesDesktop the only importer of CGLibNotify: GKeyFile, URL launching, the GLib loop,
 //                    libnotify. Thin wrappers that implement the core's protocols.
-//   headlines        the executable: parses arguments and wires core, HTTP and desktop together.
+//   headlines        the CLI: parses arguments and wires core, sources, HTTP and desktop together;
+//                    `headlines fetch --for-host` is the host's reload child.
+//   headlines-host   the resident widget host (`headlines run` execs it): core + desktop only, no
+//                    libcurl, no libxml2; each reload runs in a `headlines fetch --for-host` child.
 import PackageDescription
 
 let package = Package(
@@ -17,29 +24,35 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "headlines", targets: ["headlines"]),
+        .executable(name: "headlines-host", targets: ["headlines-host"]),
     ],
     targets: [
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "FeedXML", dependencies: ["CLibXML2"]),
-        .target(name: "HeadlinesCore", dependencies: ["FeedXML"]),
-        .target(name: "HeadlinesHTTP", dependencies: ["HeadlinesCore", "CCurl"]),
+        .target(name: "HeadlinesCore"),
+        .target(name: "HeadlinesSources", dependencies: ["HeadlinesCore", "FeedXML"]),
+        .target(name: "HeadlinesHTTP", dependencies: ["HeadlinesCore", "HeadlinesSources", "CCurl"]),
         .systemLibrary(
             name: "CGLibNotify",
             pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]
         ),
         .target(name: "HeadlinesDesktop", dependencies: ["HeadlinesCore", "CGLibNotify"]),
-        .executableTarget(name: "headlines", dependencies: ["HeadlinesCore", "HeadlinesHTTP", "HeadlinesDesktop"]),
-        .executableTarget(name: "headlines-bench", dependencies: ["HeadlinesCore", "HeadlinesHTTP"]),
-        .executableTarget(name: "headlines-feedcheck", dependencies: ["HeadlinesCore"]),
-        .target(name: "TestSupport", dependencies: ["HeadlinesCore"], path: "Tests/TestSupport"),
-        .testTarget(name: "HeadlinesCoreTests", dependencies: ["HeadlinesCore", "TestSupport"]),
-        .testTarget(name: "TimelineTests", dependencies: ["HeadlinesCore"]),
-        .testTarget(name: "FeedTests", dependencies: ["HeadlinesCore", "TestSupport"]),
-        .testTarget(name: "HostTests", dependencies: ["HeadlinesCore", "TestSupport"]),
-        .testTarget(name: "HeadlinesDesktopTests", dependencies: ["HeadlinesDesktop", "HeadlinesCore", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["HeadlinesCore", "HeadlinesHTTP", "HeadlinesDesktop", "TestSupport"]),
+        .executableTarget(name: "headlines",
+                          dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop"]),
+        .executableTarget(name: "headlines-host", dependencies: ["HeadlinesCore", "HeadlinesDesktop"]),
+        .executableTarget(name: "headlines-bench", dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP"]),
+        .executableTarget(name: "headlines-feedcheck", dependencies: ["HeadlinesCore", "HeadlinesSources"]),
+        .target(name: "TestSupport", dependencies: ["HeadlinesCore", "HeadlinesSources"], path: "Tests/TestSupport"),
+        .testTarget(name: "HeadlinesCoreTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
+        .testTarget(name: "TimelineTests", dependencies: ["HeadlinesCore", "HeadlinesSources"]),
+        .testTarget(name: "FeedTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
+        .testTarget(name: "HostTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
+        .testTarget(name: "HeadlinesDesktopTests",
+                    dependencies: ["HeadlinesDesktop", "HeadlinesCore", "HeadlinesSources", "TestSupport"]),
+        .testTarget(name: "EndToEndTests",
+                    dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

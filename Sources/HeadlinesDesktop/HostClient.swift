@@ -97,12 +97,17 @@ public struct HostClient: Sendable {
         let dir = procRoot + "/" + String(pid)
         var info = stat()
         guard stat(dir, &info) == 0, info.st_uid == userID else { return .unverified(pid: pid) }
-        guard let comm = Self.contents(dir + "/comm"), comm.trimmed() == "headlines",
+        let comm = Self.contents(dir + "/comm")?.trimmed()
+        // The resident host is its own program; a `headlines` holding the lock is a one-shot
+        // (or an in-process bar host, `headlines waybar` with HEADLINES_NO_BAR_EXEC).
+        if comm == "headlines-host" { return .host(pid: pid) }
+        guard comm == "headlines",
               let cmdline = Self.contents(dir + "/cmdline") else { return .unverified(pid: pid) }
         let argv = cmdline.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
         let arguments = Array(argv.dropFirst()).filter { !$0.isEmpty }
         let command = subcommand(arguments) ?? ""
-        return command == "run" ? .host(pid: pid) : .oneShot(pid: pid, command: command)
+        return ["run", "waybar"].contains(command) || (command == "i3blocks" && arguments.contains("--persist"))
+            ? .host(pid: pid) : .oneShot(pid: pid, command: command)
     }
 
     /// True when someone holds the lock (HostLock.holder says nil both for "free" and for "held,

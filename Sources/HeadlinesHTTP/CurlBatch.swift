@@ -1,6 +1,7 @@
 import CCurl
 import FoundationEssentials
 import HeadlinesCore
+import HeadlinesSources
 
 /// One `getAll`: a multi handle, the requests waiting for a slot, the transfers in flight and
 /// the answers so far. Lives on one thread for the length of `run()`; the multi handle and any

@@ -1,5 +1,6 @@
 import CCurl
 import HeadlinesCore
+import HeadlinesSources
 
 /// libcurl's result codes in the project's words. Details are fixed phrases: they never carry
 /// the URL (which may hold a key) nor anything the server sent, apart from a content-coding

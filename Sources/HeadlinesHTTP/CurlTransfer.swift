@@ -1,6 +1,7 @@
 import CCurl
 import FoundationEssentials
 import HeadlinesCore
+import HeadlinesSources
 
 /// One HTTP exchange (one hop of a request) on its own easy handle.
 ///

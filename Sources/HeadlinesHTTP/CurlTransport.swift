@@ -1,6 +1,7 @@
 import CCurl
 import FoundationEssentials
 import HeadlinesCore
+import HeadlinesSources
 
 /// The real transport: libcurl's multi interface, every request of a batch in flight at once (up
 /// to `limits.maxConcurrent`) from the calling thread, which waits in `curl_multi_poll` and so

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlinesCore
+import HeadlinesSources
 import HeadlinesHTTP
 
 /// Runs every measurement in turn and prints one `name value unit` line per figure on stdout;

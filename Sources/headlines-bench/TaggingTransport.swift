@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import HeadlinesCore
+import HeadlinesSources
 
 /// Wraps the real transport: names each request in an `X-Bench-Variant` header, so that the
 /// server's wire log can be matched to the variant, and remembers the size of the last body

@@ -7,6 +7,7 @@
 // crash, a signal) is what the conformance scripts report as a crash.
 import FoundationEssentials
 import HeadlinesCore
+import HeadlinesSources
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 #endif
 import HeadlinesCore
+import HeadlinesSources
 import HeadlinesHTTP
 import HeadlinesDesktop
 
@@ -30,12 +31,12 @@ enum CommandLineTool {
         case "list": return ListCommand.run(context, json: args.json)
         case "open": return OpenCommand.run(context, positional: args.positional)
         case "demo": return DemoCommand.run(context, duration: args.duration)
-        case "run": return HostCommand.run(context)
+        case "run": return HostCommand.run(context, argv: argv)
         case "refresh": return RefreshCommand.run(context)
         case "status": return StatusCommand.run(context, json: args.json)
         case "menu": return MenuCommand.run(context)
-        case "waybar": return BarCommand.run(context, format: .waybar, pango: true)
-        case "i3blocks": return I3blocksCommand.run(context, persist: args.persist)
+        case "waybar": return BarCommand.run(context, format: .waybar, pango: true, argv: argv)
+        case "i3blocks": return I3blocksCommand.run(context, persist: args.persist, argv: argv)
         case "next": return ShownHeadlines.rotate(context, by: 1)
         case "prev": return ShownHeadlines.rotate(context, by: -1)
         case "mute", "unmute", "muted": return MuteCommand.run(context, command: args.command, positional: args.positional)
@@ -55,31 +56,9 @@ struct AppContext {
     var arguments: Arguments
 
     static func load(args: Arguments, environment: [String: String]) throws(ConfigError) -> AppContext {
-        let paths = XDGPaths(environment: environment)
-        let file = args.configPath ?? paths.configFile
-        var config: Config
-        if let groups = try KeyFileReader.read(path: file) {
-            config = try Config.parse(groups: groups, file: file)
-        } else if args.configPath != nil {
-            throw ConfigError("\(file) does not exist; check the --config path.")
-        } else {
-            config = Config()
-        }
-        config.provider = config.resolvedProvider(environment: environment)
-        config.providerIsExplicit = true
-        if let name = args.provider {
-            guard let provider = Config.Provider(rawValue: name.lowercased()) else {
-                throw ConfigError("--provider '\(name)' is not known; use one of \(Config.Provider.allCases.map(\.rawValue).joined(separator: ", ")).")
-            }
-            config.provider = provider
-        }
-        if let base = args.baseURL {
-            guard let url = URL(string: base), URLPolicy.isOpenable(url) else {
-                throw ConfigError("--base-url '\(base)' is not an http or https URL; give one such as https://api.apitube.io.")
-            }
-            config.baseURL = url
-        }
-        return AppContext(environment: environment, paths: paths, config: config, configFile: file, arguments: args)
+        let loaded = try LoadedConfig.load(args: args, environment: environment)
+        return AppContext(environment: environment, paths: loaded.paths, config: loaded.config, configFile: loaded.file,
+                          arguments: args)
     }
 
     var cache: HeadlineCache { HeadlineCache(path: paths.cacheFile) }
@@ -87,19 +66,18 @@ struct AppContext {
     var host: HostClient { HostClient(paths: paths, subcommand: { (try? Arguments.parse($0))?.command }) }
     var statusStore: RefreshStatusStore { RefreshStatusStore(path: paths.statusFile) }
 
-    /// The host's setup from this context: the provider, its timeline provider and the budget.
-    func hostSetup() throws(ConfigError) -> HostSetup {
+    /// What a reload outside the host runs: the timeline provider on the configured source, and
+    /// the tally of the key-bearing requests its transport sends.
+    func timelineProvider() throws(ConfigError) -> (provider: HeadlinesTimelineProvider, tally: RequestTally) {
         let tally = RequestTally()
         let refresher = Refresher(provider: try makeProvider(tally: tally), cache: cache, statusStore: statusStore)
-        var timelineProvider = HeadlinesTimelineProvider(refresher: refresher, interval: config.interval,
-                                                         rotate: config.rotate,
-                                                         mutedFile: StateFile(path: paths.mutedFile, what: "muted-sources"),
-                                                         warn: { HostLog.warning($0) })
-        timelineProvider.rotationTail = config.timeout + config.rotate
-        return HostSetup(providerName: config.provider.displayName, provider: timelineProvider,
-                         scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: config.dailyBudget)),
-                         interval: config.interval, tally: tally)
+        let provider = HeadlinesTimelineProvider(refresher: refresher, layout: HostRunner.setup(loaded).layout,
+                                                 mutedFile: StateFile(path: paths.mutedFile, what: "muted-sources"),
+                                                 warn: { HostLog.warning($0) })
+        return (provider, tally)
     }
+
+    var loaded: LoadedConfig { LoadedConfig(paths: paths, config: config, file: configFile) }
 
     /// The configured provider on the libcurl transport; `tally` counts its key-bearing requests.
     func makeProvider(tally: RequestTally? = nil) throws(ConfigError) -> HeadlineProvider {

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 #endif
 import HeadlinesCore
+import HeadlinesSources
 import HeadlinesDesktop
 
 /// `headlines demo`: the widget host on the bundled fixtures. No key, no network: a demo transport
@@ -33,17 +34,16 @@ enum DemoCommand {
                                     store: FeedStateStore(path: paths.feedStateFile), transport: transport)
         let refresher = Refresher(provider: provider, cache: HeadlineCache(path: paths.cacheFile),
                                   statusStore: RefreshStatusStore(path: paths.statusFile))
-        let timelineProvider = HeadlinesTimelineProvider(refresher: refresher, interval: 5, rotate: 2.5,
-                                                         warn: { HostLog.warning($0) })
-        let setup = HostSetup(providerName: "demo feeds (bundled data)", provider: timelineProvider,
-                              scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: 1440)), interval: 5)
+        let setup = HostSetup(providerName: "demo feeds (bundled data)", layout: TimelineLayout(interval: 5, rotate: 2.5),
+                              scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: 1440)),
+                              maxLength: context.config.maxLength)
         // Each demo starts afresh: a new host shows the full arrival sequence.
         for file in [paths.cacheFile, paths.ledgerFile, paths.statusFile, paths.seenFile, paths.feedStateFile] { try? FileManager.default.removeItem(atPath: file) }
         Output.print("headlines demo: bundled sample data, no key, no network; a new headline arrives every 5 s. Ctrl-C stops it.")
         signal(SIGPIPE, SIG_IGN)
         MainLoop.run {
             do {
-                let host = try WidgetHost(paths: paths, configure: { setup })
+                let host = try WidgetHost(paths: paths, reloader: DemoReloader(refresher: refresher), configure: { setup })
                 host.onEntry = { entry, _ in
                     guard let h = entry.content.current else { return }
                     Output.print("[\(entry.content.freshness.rawValue)] \(TerminalText.safe(h.title)) · \(TerminalText.safe(h.source)) · \(RelativeAge.describe(h.publishedAt, now: Date()))")
@@ -69,6 +69,24 @@ enum DemoCommand {
         }
         return 0
     }
+}
+
+/// The demo reloads in its own process: its transport is a show whose state (which headline
+/// "arrives" next) lives in memory, and the demo is a terminal program, not the resident widget,
+/// so the thread pool an in-process `await` starts does not matter here.
+@GLibActor
+final class DemoReloader: HostReloader {
+    private let refresher: Refresher
+    init(refresher: Refresher) { self.refresher = refresher }
+
+    func start(consecutiveFailures: Int, done: @escaping @GLibActor (ReloadReport) -> Void) {
+        let refresher = self.refresher
+        Task { @GLibActor in
+            done(await refresher.reloadReport(now: Date(), warn: { HostLog.warning($0) }))
+        }
+    }
+
+    func cancel() {}
 }
 
 extension XDGPaths {

@@ -1,9 +1,12 @@
 import FoundationEssentials
 import HeadlinesCore
+import HeadlinesDesktop
+import HeadlinesSources
 
 /// `headlines fetch`: one refresh now, then the list.
 enum FetchCommand {
     static func run(_ context: AppContext) -> Int32 {
+        if context.arguments.forHost { return forHost(context) }
         let provider: HeadlineProvider
         do { provider = try context.makeProvider() } catch {
             Output.error("headlines: \(error.message)")
@@ -22,6 +25,34 @@ enum FetchCommand {
             Output.error("headlines: \(failure.message)")
             return 1
         }
+    }
+}
+
+extension FetchCommand {
+    /// `headlines fetch --for-host`: the host's reload child. One refresh (cache and status
+    /// written as by `fetch`), then its `ReloadReport` as one JSON document on stdout, exit 0
+    /// whether the source answered or not (the report says). The host keeps the ledger.
+    static func forHost(_ context: AppContext) -> Int32 {
+        ParentWatch.endWithParent()
+        let warn: @Sendable (String) -> Void = { HostLog.warning($0) }
+        let tally = RequestTally()
+        let provider: HeadlineProvider
+        do { provider = try context.makeProvider(tally: tally) } catch {
+            let failure = RefreshFailure(error: .malformedResponse(detail: "config"), message: error.message)
+            return printReport(ReloadReport(headlines: context.cache.load(now: Date(), warn: warn)?.headlines ?? [],
+                                            fetchedAt: nil, failure: failure, requestsSent: 0))
+        }
+        let refresher = Refresher(provider: provider, cache: context.cache, statusStore: context.statusStore)
+        _ = tally.take()
+        var report = blockingAwait { await refresher.reloadReport(now: Date(), warn: warn) }
+        report.requestsSent = tally.take()
+        return printReport(report)
+    }
+
+    private static func printReport(_ report: ReloadReport) -> Int32 {
+        guard let data = try? StateJSONEncoder.headlines().encode(report) else { return 1 }
+        Output.print(String(decoding: data, as: UTF8.self))
+        return 0
     }
 }
 

@@ -5,61 +5,42 @@ import Glibc
 import HeadlinesCore
 import HeadlinesDesktop
 
-/// `headlines run`: the widget host on the GLib main loop, until SIGTERM or SIGINT. Bars run the
-/// same host (or stand by to take over) through `runLoop(_:extra:)`.
+/// `headlines run`: becomes `headlines-host` (execve, same options, same environment with the
+/// keys the CLI removed from its own), the small resident host that links neither libcurl nor
+/// libxml2. Its reloads come back here as `headlines fetch --for-host` children.
 enum HostCommand {
-    static func run(_ context: AppContext) -> Int32 {
-        runLoop(context) { host in
-            if context.arguments.verbose {
-                host.onEntry = { entry, _ in
-                    let n = entry.content.headlines.count
-                    HostLog.info("entry \(n == 0 ? 0 : entry.content.index % n + 1)/\(n) [\(entry.content.freshness.rawValue)]: \(entry.content.current.map { TerminalText.safe($0.title) } ?? "nothing to show")")
-                }
-            }
-        }
-    }
-
-    /// Validates the config, then runs a host (or a stand-by that takes over) with notifications
-    /// on the GLib loop until it quits. `extra` runs on the loop before the host starts.
-    static func runLoop(_ context: AppContext, extra: @escaping @Sendable @GLibActor (WidgetHost) -> Void) -> Int32 {
-        let initial = context
-        // SIGHUP re-reads the config file with the same command-line overrides.
-        let configure: WidgetHost.Configure = {
-            let fresh = try AppContext.load(args: initial.arguments, environment: initial.environment)
-            var setup = try fresh.hostSetup()
-            setup.sourceIdentity = fresh.config.sourceIdentity
-            return setup
-        }
-        do { _ = try configure() } catch {
-            Output.error("headlines: \(error)")
-            return 2
-        }
-        signal(SIGPIPE, SIG_IGN)
-        MainLoop.run {
-            do {
-                let host = try WidgetHost(paths: initial.paths, configure: configure)
-                if initial.config.notifyEnabled {
-                    let notifications = HostNotifications(host: host, paths: initial.paths,
-                                                          maxPerRefresh: initial.config.maxPerRefresh,
-                                                          menuCommand: [ProcessLauncher.selfPath] + initial.arguments.passThrough + ["menu"])
-                    host.onReload = { notifications.reloaded($0) }
-                    HostRegistry.keep(notifications)
-                }
-                extra(host)
-                HostRegistry.keep(host)
-                host.start()
-            } catch {
-                HostLog.error("\(error)")
-                MainLoop.quit()
-            }
-        }
-        return 0
+    static func run(_ context: AppContext, argv: [String]) -> Int32 {
+        let host = Binaries.path(of: "headlines-host")
+        var options = context.arguments.passThrough
+        if context.arguments.verbose { options.append("--verbose") }
+        Exec.replace(with: [host] + options, environment: context.environment)
+        Output.error("headlines: cannot start \(host) (\(String(cString: strerror(errno)))); reinstall headlines: it ships beside this program.")
+        return 1
     }
 }
 
-/// Keeps loop objects alive for the life of the loop (their callbacks hold them weakly).
-@GLibActor
-enum HostRegistry {
-    static var objects: [AnyObject] = []
-    static func keep(_ object: AnyObject) { objects.append(object) }
+/// execve with an argv and environment from Swift; returns only when it failed (errno set).
+enum Exec {
+    static func replace(with argv: [String], environment: [String: String]) {
+        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        var cEnv: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        execve(argv[0], &cArgs, &cEnv)
+        let saved = errno
+        cArgs.forEach { free($0) }
+        cEnv.forEach { free($0) }
+        errno = saved
+    }
+}
+
+/// `headlines waybar` and `headlines i3blocks` hand over to `headlines-bar`, the static bar
+/// program that prints the host's ready-made lines (a few hundred kB per copy instead of a
+/// full CLI). HEADLINES_NO_BAR_EXEC=1 keeps them here (headlines-bar sets it when it hands a
+/// click or an unusual option back to us).
+enum BarBinary {
+    static func execIfPossible(_ argv: [String], context: AppContext) {
+        guard context.environment["HEADLINES_NO_BAR_EXEC"] == nil else { return }
+        let bar = Binaries.path(of: "headlines-bar")
+        guard bar.hasPrefix("/") else { return }
+        Exec.replace(with: [bar] + argv, environment: context.environment)
+    }
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 #endif
 import HeadlinesCore
+import HeadlinesSources
 import HeadlinesDesktop
 
 /// `headlines i3blocks`: the one-shot block for `interval=N` (and clicks, which re-run it with
@@ -10,11 +11,12 @@ import HeadlinesDesktop
 /// host's published timeline or the cache. It reloads only when no host runs and a reload is due
 /// under the budget. `--persist` hands over to the continuous form.
 enum I3blocksCommand {
-    static func run(_ context: AppContext, persist: Bool) -> Int32 {
+    static func run(_ context: AppContext, persist: Bool, argv: [String]) -> Int32 {
+        if context.environment["BLOCK_BUTTON"] == nil { BarBinary.execIfPossible(argv, context: context) }
         let pango = context.arguments.pango || context.environment["markup"] == "pango"
         if persist {
             let json = context.arguments.json || context.environment["format"] == "json"
-            return BarCommand.run(context, format: json ? .i3blocksJSON : .i3blocksRaw, pango: pango)
+            return BarCommand.run(context, format: json ? .i3blocksJSON : .i3blocksRaw, pango: pango, argv: argv)
         }
         if let button = context.environment["BLOCK_BUTTON"].flatMap(Int.init) {
             act(on: button, context: context)
@@ -58,7 +60,7 @@ enum I3blocksCommand {
         guard ReloadIfDue.isDue(at: now, ledger: &ledger, cacheFetchedAt: fetchedAt, interval: context.config.interval,
                                 dailyBudget: context.config.dailyBudget, force: force) else { return }
         let lock = HostLock(path: paths.hostLockFile)
-        guard lock.tryAcquire(), let setup = try? context.hostSetup() else { return }
+        guard lock.tryAcquire(), let setup = try? context.timelineProvider() else { return }
         let result = blockingAwait {
             await ReloadIfDue.reload(provider: setup.provider, dailyBudget: context.config.dailyBudget, ledgerStore: store,
                                      tally: setup.tally, at: now, after: { HostClock.now() }, warn: warn)

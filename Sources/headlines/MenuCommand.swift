@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 #endif
 import HeadlinesCore
+import HeadlinesSources
 import HeadlinesDesktop
 
 /// `headlines menu`: pick a headline in rofi/wofi/fuzzel/bemenu/dmenu and open it.

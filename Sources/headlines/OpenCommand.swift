@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HeadlinesCore
+import HeadlinesSources
 import HeadlinesDesktop
 
 /// `headlines open [N]`: the N-th headline of `list` in the default browser, or with no N the one

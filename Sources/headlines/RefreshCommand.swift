@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HeadlinesCore
+import HeadlinesSources
 import HeadlinesDesktop
 import Dispatch
 import Synchronization
@@ -78,8 +79,8 @@ enum RefreshCommand {
     private static func reloadHere(_ context: AppContext) -> Int32 {
         let lock = HostLock(path: context.paths.hostLockFile)
         guard lock.tryAcquire() else { Output.error("headlines: a host just started; run refresh again."); return 1 }
-        let setup: HostSetup
-        do { setup = try context.hostSetup() } catch { Output.error("headlines: \(error)"); return 2 }
+        let setup: (provider: HeadlinesTimelineProvider, tally: RequestTally)
+        do { setup = try context.timelineProvider() } catch { Output.error("headlines: \(error)"); return 2 }
         let store = LedgerStore(path: context.paths.ledgerFile)
         let budget = context.config.dailyBudget
         let result = blockingAwait {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HeadlinesCore
+import HeadlinesSources
 import HeadlinesDesktop
 
 /// What a bar shows right now, the same for every process: the running host's published timeline

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HeadlinesCore
+import HeadlinesSources
 import HeadlinesDesktop
 
 /// `headlines status [--json]`: what the host is doing and how much budget is left.
@@ -63,8 +64,7 @@ enum StatusCommand {
             last_error: status.lastFailure?.message, last_error_at: status.lastFailure?.at,
             feeds: context.config.provider == .feeds ? feedReports(context, now: now) : nil)
         if json {
-            let encoder = JSONEncoder.headlines()
-            encoder.outputFormatting.insert(.prettyPrinted)
+            let encoder = StateJSONEncoder(prettyPrinted: true)
             Output.print(String(decoding: try! encoder.encode(report), as: UTF8.self))
             return 0
         }

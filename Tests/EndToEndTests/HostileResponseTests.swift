@@ -1,5 +1,6 @@
 import Foundation
 import HeadlinesCore
+import HeadlinesSources
 import HeadlinesHTTP
 import TestSupport
 import XCTest

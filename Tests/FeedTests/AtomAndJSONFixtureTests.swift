@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import HeadlinesCore
+import HeadlinesSources
 
 /// The Atom and JSON Feed fixtures decoded into their whole expected documents.
 final class AtomAndJSONFixtureTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import HeadlinesCore
+import HeadlinesSources
 
 /// Charsets as real feeds get them wrong or right: BOM, then the XML declaration, then the HTTP
 /// Content-Type; where the label contradicts the bytes, UTF-8 then Windows-1252, as feed readers do.

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 import HeadlinesCore
+import HeadlinesSources
 
 /// Entities and external resources: a document that declares entities is refused before any is
 /// expanded, and nothing is ever read from disk or the network, whatever the document points at.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import HeadlinesCore
+import HeadlinesSources
 
 /// Dates as feeds really write them.
 final class FeedDatesTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import HeadlinesCore
+import HeadlinesSources
 
 /// `Fixtures/feeds/`, found from this file's path, and the small helpers the feed tests share.
 enum FeedFixture {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import HeadlinesCore
+import HeadlinesSources
 
 /// Untrusted feeds: hostile content comes out as clean values, and broken or dangerous documents
 /// as one clear error, never a crash or a hang.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import HeadlinesCore
+import HeadlinesSources
 
 /// Each RSS version's fixture decoded into its whole expected document.
 final class RSSFixtureTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import HeadlinesCore
+@testable import HeadlinesSources
 
 final class APITubeDecodingTests: XCTestCase {
     /// The ten headlines of `apitube/top-headlines-fl.json`, newest first, as the app must see them.

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlinesCore
+import HeadlinesSources
 import XCTest
 
 /// Golden outputs of the waybar and i3blocks renderers on hostile headlines.

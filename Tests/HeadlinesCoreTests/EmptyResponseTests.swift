@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import HeadlinesCore
+@testable import HeadlinesSources
 
 /// An OK answer with zero usable headlines is a failure: the good cache stays, marked stale, and
 /// the sentence names the setting to check (issue 12, item 4).

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import HeadlinesCore
+@testable import HeadlinesSources
 
 /// The FoundationEssentials stand-ins for Foundation's ICU-backed helpers, checked against what
 /// Foundation itself answers (tests may import Foundation).

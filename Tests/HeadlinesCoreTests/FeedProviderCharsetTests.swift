@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import HeadlinesCore
+@testable import HeadlinesSources
 
 /// The feed provider hands the response's Content-Type to the parser, so a feed whose body names
 /// no charset is read in the one its server declares.

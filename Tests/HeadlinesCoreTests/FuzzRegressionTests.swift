@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import HeadlinesCore
+@testable import HeadlinesSources
 
 /// Every input in `Fixtures/fuzz-regressions/` (findings and the nastiest inputs of the libFuzzer
 /// runs, see scripts/fuzz.sh) through all four parsers: APITube, NewsAPI, feeds and the config.

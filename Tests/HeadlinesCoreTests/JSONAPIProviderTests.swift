@@ -1,5 +1,6 @@
 import Foundation
 @testable import HeadlinesCore
+@testable import HeadlinesSources
 import XCTest
 
 /// Any JSON API, read through key paths (the seeds' jsonplaceholder widget).

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlinesCore
+import HeadlinesSources
 import XCTest
 
 /// Which headlines become notifications, and what each one says.

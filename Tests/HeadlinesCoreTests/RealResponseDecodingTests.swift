@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import HeadlinesCore
+@testable import HeadlinesSources
 
 /// What real API responses need beyond the documented shape (issue 12, item 4). Each test names
 /// one behaviour; the fixtures are hand-written to pin it down.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import HeadlinesCore
+@testable import HeadlinesSources
 
 final class RedirectPolicyTests: XCTestCase {
     let keyed = HTTPRequest(url: URL(string: "https://api.apitube.io/v1/news/top-headlines?x=1")!,

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import HeadlinesCore
+@testable import HeadlinesSources
 
 final class RelativeAgeTests: XCTestCase {
     func testAges() {

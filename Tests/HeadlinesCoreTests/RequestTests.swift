@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import HeadlinesCore
+@testable import HeadlinesSources
 
 /// A transport that fails the test if a provider ever calls it.
 struct UnplannedTransport: HTTPTransport {

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlinesCore
+import HeadlinesSources
 import TestSupport
 import XCTest
 
@@ -54,7 +55,7 @@ final class SeenSetBeforeNotificationTests: XCTestCase {
         let saved = try XCTUnwrap(seenSetDurable(calls), "the seen set was never written durably: \(calls)")
         let posted = try XCTUnwrap(firstPost(calls))
         XCTAssertLessThan(saved, posted, "a notification went out before the seen set was saved: \(calls)")
-        let stored = try JSONDecoder.headlines().decode(SeenSet.self, from: XCTUnwrap(fileSystem.contents(paths.seenFile)))
+        let stored = try StateJSONDecoder.headlines().decode(SeenSet.self, from: XCTUnwrap(fileSystem.contents(paths.seenFile)))
         XCTAssertTrue(["a", "b", "c"].allSatisfy(stored.contains))
         XCTAssertEqual(warnings, [])
     }

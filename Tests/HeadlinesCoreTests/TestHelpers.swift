@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import HeadlinesCore
+@testable import HeadlinesSources
 
 /// The files under `Fixtures/`, found from this source file so no bundle resources are needed.
 enum Fixture {

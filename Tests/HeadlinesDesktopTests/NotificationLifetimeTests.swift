@@ -1,5 +1,6 @@
 import Foundation
 import HeadlinesCore
+import HeadlinesSources
 @testable import HeadlinesDesktop
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlinesCore
+import HeadlinesSources
 import Synchronization
 @testable import HeadlinesDesktop
 import XCTest

@@ -8,17 +8,17 @@ final class SurroundingsEndToEndTests: HostTestCase {
     private var publishedFile: URL { cli.root.appendingPathComponent("runtime/headlines/timeline.json") }
     private var ledgerFile: URL { cli.stateHome.appendingPathComponent("headlines/ledger.json") }
 
-    /// The published timeline as loose JSON (generation, and every source shown in any entry).
+    /// The published timeline as loose JSON (generation, and every source shown in any entry:
+    /// the file keeps each distinct content once, under `contents`).
     private func published() -> (generation: Int, sources: Set<String>, freshness: Set<String>)? {
         guard let data = try? Data(contentsOf: publishedFile),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let timeline = object["timeline"] as? [String: Any],
-              let entries = timeline["entries"] as? [[String: Any]] else { return nil }
+              let contents = timeline["contents"] as? [[String: Any]] else { return nil }
         var sources = Set<String>(), freshness = Set<String>()
-        for entry in entries {
-            let content = entry["content"] as? [String: Any]
-            if let f = content?["freshness"] as? String { freshness.insert(f) }
-            for headline in content?["headlines"] as? [[String: Any]] ?? [] {
+        for content in contents {
+            if let f = content["freshness"] as? String { freshness.insert(f) }
+            for headline in content["headlines"] as? [[String: Any]] ?? [] {
                 if let s = headline["source"] as? String { sources.insert(s) }
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HeadlinesCore
+import HeadlinesSources
 import Synchronization
 
 /// One thing a test saw happen, in order: a file-system call or a notification. A file system and

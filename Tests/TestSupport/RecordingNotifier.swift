@@ -1,5 +1,6 @@
 import Foundation
 import HeadlinesCore
+import HeadlinesSources
 import Synchronization
 
 /// A `Notifier` that records each post (ids in posting order, and the summary count) instead of

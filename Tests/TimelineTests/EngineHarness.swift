@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import HeadlinesCore
+import HeadlinesSources
 
 /// The real `HostEngine` with its actions performed the way WidgetHost performs them, on a
 /// manual clock: the ledger to a real `LedgerStore`, reloads through the real provider (taking

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import HeadlinesCore
+import HeadlinesSources
 
 /// The clocks of a simulation: only the test moves them, and they survive a simulated restart.
 /// `now` is the wall clock, `boot` CLOCK_BOOTTIME (counts through suspend, never steps), `glib`

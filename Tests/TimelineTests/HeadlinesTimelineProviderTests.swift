@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import HeadlinesCore
+import HeadlinesSources
 
 /// The headlines widget's answers to WidgetKit's three questions.
 final class HeadlinesTimelineProviderTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import HeadlinesCore
+import HeadlinesSources
 
 /// The ledger on disk: written before each request, and merged without counting an attempt twice.
 final class RefreshLedgerTests: XCTestCase {
@@ -57,7 +58,7 @@ final class RefreshLedgerTests: XCTestCase {
         for date in dates { ledger.recordAttempt(at: date) }
 
         // When they pass through the file format
-        let decoded = try JSONDecoder.headlines().decode(RefreshLedger.self, from: JSONEncoder.headlines().encode(ledger))
+        let decoded = try StateJSONDecoder.headlines().decode(RefreshLedger.self, from: StateJSONEncoder.headlines().encode(ledger))
         XCTAssertNotEqual(decoded.attempts, ledger.attempts, "the round trip should lose the sub-millisecond parts")
         for (a, b) in zip(decoded.attempts, dates) { XCTAssertEqual(a.timeIntervalSince(b), 0, accuracy: 0.001) }
 

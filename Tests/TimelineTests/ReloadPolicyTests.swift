@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import HeadlinesCore
+import HeadlinesSources
 
 /// WidgetKit's reload policies, entries over time, and explicit reloads within the budget.
 final class ReloadPolicyTests: XCTestCase {

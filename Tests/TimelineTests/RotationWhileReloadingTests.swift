@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import HeadlinesCore
+import HeadlinesSources
 
 /// The bar keeps rotating while a reload is in flight, and a slow reload's timeline starts when
 /// its answer arrives, not when it was asked for.
@@ -14,7 +15,7 @@ final class RotationWhileReloadingTests: XCTestCase {
         // Given a provider rotating every 10 s, reloading every 60 s, with a 30 s tail
         let script = FetchScript { _, _ in .success(headlines(3)) }
         var provider = headlinesProvider(script, dir: dir, interval: 60, rotate: 10)
-        provider.rotationTail = 30
+        provider.layout.rotationTail = 30
 
         // When it reloads
         let result = await provider.timeline(now: now, consecutiveFailures: 0)

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import HeadlinesCore
+import HeadlinesSources
 
 /// Issue 13 point 5 through the engine: a change of source reloads at once, a cache written by
 /// another process is adopted with the back-off reset, new headlines reset the bar offset, mute

@@ -35,6 +35,8 @@ trap cleanup EXIT
 # Every file make install writes, relative to DESTDIR/PREFIX (README "Install" lists the same).
 expected=(
     bin/headlines
+    bin/headlines-host
+    bin/headlines-bar
     share/man/man1/headlines.1.gz
     share/man/man5/headlines.conf.5.gz
     share/applications/headlines.desktop

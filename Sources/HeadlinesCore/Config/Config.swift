@@ -41,7 +41,7 @@ public struct Config: Equatable, Sendable {
     public var feeds: [URL] = Config.defaultFeeds
     /// `provider = json`: the URL and the key paths into its JSON.
     public var jsonURL: URL?
-    public var jsonPaths = JSONAPIProvider.Paths()
+    public var jsonPaths = JSONPaths()
     public var baseURL: URL?
     public var country: String = ""
     public var language: String = "en"

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Every way a refresh can fail, typed where it arises. `message(provider:)` turns it into the
 /// one sentence a person reads. No case ever carries the API key.
-public enum NewsError: Error, Equatable, Sendable {
+public enum NewsError: Error, Equatable, Sendable, Codable {
     /// No key was configured for a provider that needs one.
     case missingKey(envVariable: String)
     /// The server rejected the key (401, APITube ER0175/ER0230, NewsAPI apiKeyInvalid ...).
@@ -68,7 +68,7 @@ public enum NewsError: Error, Equatable, Sendable {
         case .forbidden:
             return "\(provider) refused the request\(serverDetail): check that your plan allows it."
         case let .rateLimited(retryAfter, _, _):
-            let when = retryAfter.map { " until \(Date.ISO8601FormatStyle().format($0))" } ?? ""
+            let when = retryAfter.map { " until \(ISO8601.format($0, milliseconds: false))" } ?? ""
             return "\(provider) is rate-limiting requests\(serverDetail): wait\(when) or lower [refresh] daily-budget."
         case let .serverError(status, _, _):
             return "\(provider) had a server error (HTTP \(status))\(serverDetail): try again later."

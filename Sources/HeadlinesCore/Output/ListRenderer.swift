@@ -17,11 +17,9 @@ public enum ListRenderer {
             Item(id: $0.id, title: $0.title, url: $0.url.absoluteString, source: $0.source,
                  published_at: ISO8601.format($0.publishedAt), image: $0.imageURL?.absoluteString)
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
         // Encode optionals as explicit nulls: scripts should see `"image": null`, not a missing key.
-        let data = try! encoder.encode(items.map(NullableItem.init))
-        return String(decoding: data, as: UTF8.self)
+        let bytes = try! StateJSONEncoder(prettyPrinted: true).encodeBytes(items.map(NullableItem.init))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A terminal list: a header when the list is stale, then `N. title` and `source · age` lines.

@@ -32,7 +32,7 @@ public struct JSONStateFile<Value: Codable & Sendable>: Sendable {
         }
         guard let data else { return nil }
         do {
-            return try JSONDecoder.headlines().decode(Value.self, from: data)
+            return try StateJSONDecoder.headlines().decode(Value.self, from: data)
         } catch {
             setAside(now: now, warn: warn)
             return nil
@@ -41,7 +41,7 @@ public struct JSONStateFile<Value: Codable & Sendable>: Sendable {
 
     /// Replaces the file with `value`, durably.
     public func store(_ value: Value) throws {
-        try fileSystem.writeAtomically(try JSONEncoder.headlines().encode(value), to: path)
+        try fileSystem.writeAtomically(try StateJSONEncoder.headlines().encode(value), to: path)
     }
 
     private func setAside(now: Date, warn: (String) -> Void) {

@@ -57,10 +57,10 @@ public struct PublishedTimelineStore: Sendable {
 
     public func load() -> PublishedTimeline? {
         guard let data = try? Platform.read(path) else { return nil }
-        return try? JSONDecoder.headlines().decode(PublishedTimeline.self, from: data)
+        return try? StateJSONDecoder.headlines().decode(PublishedTimeline.self, from: data)
     }
 
     public func store(_ value: PublishedTimeline) throws {
-        try Platform.writeAtomically(try JSONEncoder.headlines().encode(value), to: path)
+        try Platform.writeAtomically(try StateJSONEncoder.headlines().encode(value), to: path)
     }
 }

@@ -7,30 +7,30 @@ import HeadlinesCore
 /// What the host runs, rebuilt from the config at start and on SIGHUP.
 public struct HostSetup: Sendable {
     public var providerName: String
-    public var provider: TimelineProvider
+    public var layout: TimelineLayout
     public var scheduler: ReloadScheduler
-    public var interval: TimeInterval
-    /// What the provider's transport really sent, so redirects count against the budget.
-    public var tally: RequestTally?
+    /// `[bar] max-length`, for the published bar lines.
+    public var maxLength: Int
     /// `Config.sourceIdentity`: a change reloads at once.
     public var sourceIdentity: String
 
-    public init(providerName: String, provider: TimelineProvider, scheduler: ReloadScheduler, interval: TimeInterval,
-                tally: RequestTally? = nil, sourceIdentity: String = "") {
-        self.tally = tally
+    public init(providerName: String, layout: TimelineLayout, scheduler: ReloadScheduler, maxLength: Int = 80,
+                sourceIdentity: String = "") {
         self.providerName = providerName
-        self.provider = provider
+        self.layout = layout
         self.scheduler = scheduler
-        self.interval = interval
+        self.maxLength = maxLength
         self.sourceIdentity = sourceIdentity
     }
 
+    public var interval: TimeInterval { layout.interval }
+
     /// What the engine needs of it.
     public var configuration: HostConfiguration {
-        let provider = self.provider
-        return HostConfiguration(providerName: providerName, sourceIdentity: sourceIdentity, interval: interval,
+        let layout = self.layout
+        return HostConfiguration(providerName: providerName, sourceIdentity: sourceIdentity, interval: layout.interval,
                                  dailyBudget: scheduler.budget.dailyLimit,
-                                 layout: { provider.snapshotTimeline($0, reloadAt: $1) })
+                                 layout: { layout.snapshotTimeline($0, reloadAt: $1) })
     }
 }
 
@@ -45,7 +45,16 @@ public final class WidgetHost {
 
     private let paths: XDGPaths
     private let configure: Configure
-    private let lock: HostLock
+    private let reloader: HostReloader
+    private let barLines: BarLinesPublisher
+    private var lock: HostLock
+    /// The runtime folder's identity when we took the lock: a different one (or none) means it
+    /// was removed under us, and we make it again.
+    private var runtimeFolderID: FolderID?
+    /// What the bars show now: the entry on display and the shared rotation offset.
+    private var shownEntry: TimelineEntry?
+    private var shownBudget: (used: Int, limit: Int) = (0, 0)
+    private var barOffset = 0
     private let publishedStore: PublishedTimelineStore
     private let ledgerStore: LedgerStore
     private var setup: HostSetup
@@ -62,9 +71,11 @@ public final class WidgetHost {
     /// Called on the loop whenever the entry on display changes (bars hang here).
     public var onEntry: ((TimelineEntry, PublishedTimeline) -> Void)?
 
-    public init(paths: XDGPaths, configure: @escaping Configure) throws {
+    public init(paths: XDGPaths, reloader: HostReloader, configure: @escaping Configure) throws {
         self.paths = paths
         self.configure = configure
+        self.reloader = reloader
+        self.barLines = BarLinesPublisher(paths: paths)
         self.lock = HostLock(path: paths.hostLockFile)
         self.publishedStore = PublishedTimelineStore(path: paths.publishedTimelineFile)
         self.ledgerStore = LedgerStore(path: paths.ledgerFile)
@@ -72,10 +83,14 @@ public final class WidgetHost {
     }
 
     /// Takes the host lock (or stands by until it is free), installs the signal handlers and starts.
-    public func start() {
+    /// `standBy: false` (a host a bar started): when another host holds the lock, quit instead.
+    public func start(standBy: Bool = true) {
         installSignals()
         if lock.tryAcquire() {
             becomeHost()
+        } else if !standBy {
+            HostLog.info("another host is running; nothing to do")
+            MainLoop.quit()
         } else {
             let holder = HostLock.holder(path: lock.path).map { "pid \($0)" } ?? "another process"
             HostLog.info("another host (\(holder)) is running; standing by to take over")
@@ -86,6 +101,8 @@ public final class WidgetHost {
     private func becomeHost() {
         let now = HostClock.now()
         isHost = true
+        runtimeFolderID = FolderID(path: paths.runtimeHeadlinesDir)
+        barOffset = readOffset(now.wall)
         // A host killed mid-write leaves a temporary file beside the real one: sweep them.
         paths.removeStaleTemporaries()
         let start = HostStart(hostPID: getpid(), ledger: ledgerStore.load(now: now.wall, warn: warn),
@@ -118,8 +135,14 @@ public final class WidgetHost {
                 self?.mutedChanged()
             }),
             (PathText.directory(of: paths.rotationOffsetFile), { [weak self] name in
-                guard name == offsetName, let self else { return }
-                self.send(.offsetChanged(self.readOffset(Date())))
+                guard let self else { return }
+                if name == offsetName {
+                    let offset = self.readOffset(Date())
+                    self.send(.offsetChanged(offset))
+                    self.barOffset = offset
+                    self.publishBarLines()
+                }
+                self.checkRuntimeFolder()
             }),
         ]
         for (dir, onChange) in watched {
@@ -157,14 +180,26 @@ public final class WidgetHost {
             do { try publishedStore.store(published) } catch {
                 HostLog.warning("Could not publish the timeline (\(error)); bars will read the cache instead.")
             }
-        case let .showEntry(entry, published): onEntry?(entry, published)
+        case let .showEntry(entry, published):
+            shownEntry = entry
+            shownBudget = (published.budgetUsed, published.budgetLimit)
+            publishBarLines()
+            onEntry?(entry, published)
         case let .notify(_, result): onReload?(result)
         case .resetBarOffset:
+            barOffset = 0
             try? StateFile<RotationOffset>(path: paths.rotationOffsetFile, what: "rotation offset").store(RotationOffset(offset: 0))
         case let .armTimer(_, seconds):
             MainLoop.cancel(timer)
             timer = MainLoop.after(max(0.001, seconds)) {
-                Task { @GLibActor [weak self] in self?.timer = 0; self?.send(.timerFired) }
+                Task { @GLibActor [weak self] in
+                    guard let self else { return }
+                    self.timer = 0
+                    self.checkRuntimeFolder()
+                    self.send(.timerFired)
+                    // Ages ("5m") move on: the lines are rewritten only when their bytes change.
+                    self.publishBarLines()
+                }
             }
         case let .log(level, line):
             switch level {
@@ -175,16 +210,52 @@ public final class WidgetHost {
         }
     }
 
-    /// The provider does the network and cache work off the loop; its answer comes back here.
+    /// The reload runs in a fetch child; its report comes back here, on the loop, and is laid
+    /// out as a timeline with the same `TimelineLayout` an in-process reload uses.
     private func startReload(consecutiveFailures: Int) {
-        let provider = setup.provider
-        let tally = setup.tally
         let wall = Date()
-        _ = tally?.take()
-        Task { @GLibActor [weak self] in
-            let result = await provider.timeline(now: wall, consecutiveFailures: consecutiveFailures)
-            self?.send(.reloadFinished(result, requestsSent: tally?.take() ?? 1))
+        reloader.start(consecutiveFailures: consecutiveFailures) { [weak self] report in
+            guard let self else { return }
+            var report = report
+            if report.failure != nil && report.headlines.isEmpty, let cached = self.readCache(wall) {
+                // The child died before it could say what the cache holds: keep showing it.
+                report.headlines = cached.headlines
+                report.fetchedAt = cached.fetchedAt
+            }
+            let result = self.setup.layout.afterReload(report, now: wall, consecutiveFailures: consecutiveFailures,
+                                                      muted: self.readMuted(wall))
+            self.send(.reloadFinished(result, requestsSent: report.requestsSent))
         }
+    }
+
+    /// Renders what the bars show now into the ready-made lines (`BarLinesPublisher`).
+    private func publishBarLines() {
+        guard isHost, let entry = shownEntry else { return }
+        let state = BarState(entry: entry, offset: barOffset, budgetUsed: shownBudget.used, budgetLimit: shownBudget.limit)
+        barLines.publish(state, now: Date(), maxLength: setup.maxLength)
+    }
+
+    /// `rm -rf $XDG_RUNTIME_DIR/headlines` under a running host: our lock is on a deleted file, so
+    /// another host could start. Checked at every timer (at least once a minute) and every folder
+    /// event: make the folder again, take the lock on the new file, publish everything again.
+    private func checkRuntimeFolder() {
+        guard isHost, FolderID(path: paths.runtimeHeadlinesDir) != runtimeFolderID else { return }
+        HostLog.warning("\(paths.runtimeHeadlinesDir) was removed or replaced; making it again")
+        let fresh = HostLock(path: paths.hostLockFile)
+        guard fresh.tryAcquire() else {
+            HostLog.error("another host took over the recreated \(paths.runtimeHeadlinesDir); stopping")
+            shutdown("lost lock")
+            return
+        }
+        lock = fresh
+        runtimeFolderID = FolderID(path: paths.runtimeHeadlinesDir)
+        barLines.reset()
+        send(.offsetChanged(0))
+        barOffset = 0
+        monitors = []
+        watchFiles()
+        send(.configurationChanged(setup.configuration))
+        publishBarLines()
     }
 
     /// One warning when saving starts failing, one line when it works again. The engine keeps
@@ -212,7 +283,21 @@ public final class WidgetHost {
 
     private func shutdown(_ signal: String) {
         HostLog.info("\(signal): stopping")
+        reloader.cancel()
         MainLoop.cancel(timer)
         MainLoop.quit()
+    }
+}
+
+/// A folder's identity (device and inode): the same path made again is a different folder.
+struct FolderID: Equatable {
+    var device: UInt64
+    var inode: UInt64
+
+    init?(path: String) {
+        var st = stat()
+        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else { return nil }
+        device = UInt64(st.st_dev)
+        inode = UInt64(st.st_ino)
     }
 }

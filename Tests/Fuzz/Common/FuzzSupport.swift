@@ -1,5 +1,6 @@
 import Foundation
 @testable import HeadlinesCore
+@testable import HeadlinesSources
 
 // Shared by every fuzz target, compiled by scripts/fuzz.sh into each target against a fuzz build
 // of HeadlinesCore made with -enable-testing (so internals are reachable). Not a SwiftPM target.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import HeadlinesCore
+@testable import HeadlinesSources
 
 // libFuzzer target: APITube top-headlines bodies through `APITubeProvider.decode`.
 // A thrown NewsError is a clean outcome; a trap, sanitizer report or >5 s input is a finding.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import HeadlinesCore
+@testable import HeadlinesSources
 
 // libFuzzer target: `Config.parse(groups:file:)` with groups taken from the input, read as a key
 // file in the simplest way (a line `[name]` opens a group, `key = value` adds to it, the last

@@ -1,5 +1,6 @@
 import Foundation
 @testable import HeadlinesCore
+@testable import HeadlinesSources
 
 // libFuzzer target: RSS / Atom / JSON Feed bodies through `FeedParser.parse`, then each item into
 // a headline the way `FeedProvider` does. A thrown FeedError is a clean outcome.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import HeadlinesCore
+@testable import HeadlinesSources
 
 // libFuzzer target: the config file as the app reads it: the input is written to a file, read
 // with GLib's GKeyFile through `KeyFileReader.read(path:)` (HeadlinesDesktop; scripts/fuzz.sh compiles that

@@ -1,5 +1,6 @@
 import Foundation
 @testable import HeadlinesCore
+@testable import HeadlinesSources
 
 // libFuzzer target: NewsAPI top-headlines bodies through `NewsAPIProvider.decode`.
 // A thrown NewsError is a clean outcome; a trap, sanitizer report or >5 s input is a finding.

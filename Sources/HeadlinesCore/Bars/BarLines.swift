@@ -1,0 +1,48 @@
+import FoundationEssentials
+
+/// The ready-made lines the host publishes in `$XDG_RUNTIME_DIR/headlines/bar/`, one file per
+/// bar variant holding the exact bytes that bar prints. `headlines-bar` (a static binary with no
+/// Foundation) only copies them, so a bar copy or a one-shot block costs a read and a write.
+public enum BarLines {
+    /// File names in the bar folder; `headlines-bar` spells the same names (keep them in step).
+    public enum Variant: String, CaseIterable, Sendable {
+        case waybar
+        case i3blocks
+        case i3blocksPango = "i3blocks-pango"
+        case i3blocksPersist = "i3blocks-persist"
+        case i3blocksPersistPango = "i3blocks-persist-pango"
+        case i3blocksJSON = "i3blocks-json"
+        case i3blocksJSONPango = "i3blocks-json-pango"
+    }
+
+    /// Every variant's bytes for `state` at `now`.
+    public static func render(_ state: BarState, now: Date, maxLength: Int) -> [Variant: String] {
+        var out: [Variant: String] = [:]
+        for variant in Variant.allCases {
+            switch variant {
+            case .waybar: out[variant] = WaybarRenderer.render(state, now: now, maxLength: maxLength)
+            case .i3blocks: out[variant] = I3blocksRenderer.oneShot(state, maxLength: maxLength, pango: false)
+            case .i3blocksPango: out[variant] = I3blocksRenderer.oneShot(state, maxLength: maxLength, pango: true)
+            case .i3blocksPersist: out[variant] = I3blocksRenderer.persistLine(state, maxLength: maxLength, pango: false)
+            case .i3blocksPersistPango: out[variant] = I3blocksRenderer.persistLine(state, maxLength: maxLength, pango: true)
+            case .i3blocksJSON: out[variant] = I3blocksRenderer.persistJSONLine(state, maxLength: maxLength, pango: false)
+            case .i3blocksJSONPango: out[variant] = I3blocksRenderer.persistJSONLine(state, maxLength: maxLength, pango: true)
+            }
+        }
+        return out
+    }
+}
+
+extension XDGPaths {
+    /// The folder of ready-made bar lines (`BarLines`).
+    public var barLinesDir: String { runtimeHeadlinesDir + "/bar" }
+}
+
+extension BarLines {
+    /// Writes one variant's line into `dir` atomically (a reader sees the old bytes or the new,
+    /// never half), creating the folder 0700 when it is missing.
+    public static func write(_ line: String, variant: Variant, in dir: String) throws {
+        try Platform.mkdirs(dir)
+        try Platform.writeAtomically(Data(line.utf8), to: dir + "/" + variant.rawValue)
+    }
+}

@@ -1,0 +1,86 @@
+import FoundationEssentials
+
+/// The parsed command line: one subcommand, its positional arguments and the options given.
+public struct Arguments: Equatable, Sendable {
+    public init() {}
+
+    public var command: String = "help"
+    public var positional: [String] = []
+    public var configPath: String?
+    public var provider: String?
+    public var baseURL: String?
+    public var json = false
+    /// `run --verbose`: also log every entry change.
+    public var verbose = false
+    /// `i3blocks --persist`: the continuous form for `interval=persist`.
+    public var persist = false
+    /// `i3blocks --pango`: escape for a block with `markup=pango`.
+    public var pango = false
+    /// `headlines-host --from-bar`: started by a bar; exit at once when a host already runs, and
+    /// end with the bar that started it.
+    public var fromBar = false
+    /// `fetch --for-host`: the host's reload child; prints a `ReloadReport` on stdout.
+    public var forHost = false
+    /// `fetch --for-host --failures N`: the consecutive failures before this reload (back-off).
+    public var failures = 0
+    /// `demo --duration 20s`: stop after this long (default: until Ctrl-C).
+    public var duration: String?
+    public var help = false
+    public var version = false
+
+    /// The global options again, for commands that run `headlines` themselves.
+    public var passThrough: [String] {
+        var out: [String] = []
+        if let configPath { out += ["--config", configPath] }
+        if let provider { out += ["--provider", provider] }
+        if let baseURL { out += ["--base-url", baseURL] }
+        return out
+    }
+
+    public struct UsageError: Error { public var message: String }
+
+    /// Options may come before or after the subcommand; `--opt=value` and `--opt value` both work.
+    public static func parse(_ argv: [String]) throws(UsageError) -> Arguments {
+        var args = Arguments()
+        var sawCommand = false
+        var i = 0
+        func value(_ name: String, inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            i += 1
+            guard i < argv.count else { throw UsageError(message: "\(name) needs a value") }
+            return argv[i]
+        }
+        while i < argv.count {
+            let arg = argv[i]
+            let parts = arg.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts[0]
+            let inline = parts.count > 1 ? parts[1] : nil
+            switch name {
+            case "-h", "--help": args.help = true
+            case "-V", "--version": args.version = true
+            case "--json": args.json = true
+            case "-v", "--verbose": args.verbose = true
+            case "--persist": args.persist = true
+            case "--pango": args.pango = true
+            case "--config", "-c": args.configPath = try value("--config", inline: inline)
+            case "--provider": args.provider = try value("--provider", inline: inline)
+            case "--base-url": args.baseURL = try value("--base-url", inline: inline)
+            case "--duration": args.duration = try value("--duration", inline: inline)
+            case "--from-bar": args.fromBar = true
+            case "--for-host": args.forHost = true
+            case "--failures":
+                let text = try value("--failures", inline: inline)
+                guard let n = Int(text), n >= 0 else { throw UsageError(message: "--failures needs a count, not '\(text)'") }
+                args.failures = n
+            default:
+                if arg.hasPrefix("-") && arg.count > 1 && Int(arg) == nil {
+                    throw UsageError(message: "unknown option \(arg)")
+                }
+                if !sawCommand { args.command = arg; sawCommand = true } else { args.positional.append(arg) }
+            }
+            i += 1
+        }
+        if !sawCommand && !args.version { args.help = true }
+        return args
+    }
+}

@@ -1,0 +1,23 @@
+import FoundationEssentials
+
+/// `provider = json`: dotted key paths into the API's JSON (see JSONAPIProvider).
+public struct JSONPaths: Sendable, Equatable {
+    public var items: String          // "" = the document is the list
+    public var title: String
+    public var link: String?
+    public var linkTemplate: String?  // "{id}" (or "{KEY.PATH}") is replaced by that value
+    public var date: String?
+    public var id: String?
+    public var source: String?
+
+    public init(items: String = "", title: String = "title", link: String? = "url", linkTemplate: String? = nil,
+                date: String? = nil, id: String? = "id", source: String? = nil) {
+        self.items = items
+        self.title = title
+        self.link = link
+        self.linkTemplate = linkTemplate
+        self.date = date
+        self.id = id
+        self.source = source
+    }
+}

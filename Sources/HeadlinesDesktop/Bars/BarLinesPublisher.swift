@@ -1,0 +1,33 @@
+import FoundationEssentials
+import HeadlinesCore
+
+/// Writes the host's ready-made bar lines (`BarLines`), each file atomically and only when its
+/// bytes change, so a follower wakes only for a real change. Runs on the loop; a write is a small
+/// local file, never a pipe, so no reader can ever block the host.
+@GLibActor
+final class BarLinesPublisher {
+    private let paths: XDGPaths
+    private var written: [BarLines.Variant: String] = [:]
+    private var failing = false
+
+    init(paths: XDGPaths) { self.paths = paths }
+
+    /// Publishes `state` as every variant's line; `maxLength` is the config's `[bar] max-length`.
+    func publish(_ state: BarState, now: Date, maxLength: Int) {
+        let lines = BarLines.render(state, now: now, maxLength: maxLength)
+        do {
+            for (variant, line) in lines where written[variant] != line {
+                try BarLines.write(line, variant: variant, in: paths.barLinesDir)
+                written[variant] = line
+            }
+            if failing { HostLog.info("bar lines can be published again") }
+            failing = false
+        } catch {
+            if !failing { HostLog.warning("Could not publish the bar lines (\(error)); bars keep their last line: check \(paths.runtimeHeadlinesDir).") }
+            failing = true
+        }
+    }
+
+    /// Forgets what was written, so the next publish rewrites every file (the folder was recreated).
+    func reset() { written = [:] }
+}

@@ -1,0 +1,85 @@
+import FoundationEssentials
+import HeadlinesCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the widget host on the GLib loop until SIGTERM or SIGINT: `headlines-host` (what
+/// `headlines run` and bars start) and `headlines demo` both come through here.
+public enum HostRunner {
+    /// The host's setup from a loaded config.
+    public static func setup(_ loaded: LoadedConfig) -> HostSetup {
+        let config = loaded.config
+        return HostSetup(providerName: config.provider.displayName,
+                         layout: TimelineLayout(interval: config.interval, rotate: config.rotate,
+                                                rotationTail: config.timeout + config.rotate),
+                         scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: config.dailyBudget)),
+                         maxLength: config.maxLength, sourceIdentity: config.sourceIdentity)
+    }
+
+    /// The reloader of a real host: `headlines fetch --for-host` with the same global options,
+    /// the API keys in its environment only.
+    @GLibActor
+    public static func childReloader(args: Arguments, environment: [String: String], config: Config) -> ChildReloader {
+        ChildReloader(argv: [Binaries.path(of: "headlines"), "fetch", "--for-host"] + args.passThrough,
+                      environment: environment, deadline: config.timeout + 30)
+    }
+
+    /// Validates the config, then runs a host (or a stand-by that takes over) with notifications
+    /// until it quits. `standBy: false`: quit when another host runs (a host a bar started).
+    /// `extra` runs on the loop before the host starts.
+    public static func run(args: Arguments, environment: [String: String], standBy: Bool = true,
+                           reloader: @escaping @Sendable @GLibActor (LoadedConfig) -> HostReloader,
+                           extra: @escaping @Sendable @GLibActor (WidgetHost) -> Void = { _ in }) -> Int32 {
+        // SIGHUP re-reads the config file with the same command-line overrides.
+        let configure: WidgetHost.Configure = {
+            setup(try LoadedConfig.load(args: args, environment: environment))
+        }
+        let initial: LoadedConfig
+        do { initial = try LoadedConfig.load(args: args, environment: environment) } catch {
+            HostLog.error(error.message)
+            return 2
+        }
+        signal(SIGPIPE, SIG_IGN)
+        MainLoop.run {
+            do {
+                let host = try WidgetHost(paths: initial.paths, reloader: reloader(initial), configure: configure)
+                if initial.config.notifyEnabled {
+                    let notifications = HostNotifications(host: host, paths: initial.paths,
+                                                          maxPerRefresh: initial.config.maxPerRefresh,
+                                                          menuCommand: [Binaries.path(of: "headlines")] + args.passThrough + ["menu"])
+                    host.onReload = { notifications.reloaded($0) }
+                    HostRegistry.keep(notifications)
+                }
+                extra(host)
+                HostRegistry.keep(host)
+                host.start(standBy: standBy)
+            } catch {
+                HostLog.error("\(error)")
+                MainLoop.quit()
+            }
+        }
+        return 0
+    }
+}
+
+/// Keeps loop objects alive for the life of the loop (their callbacks hold them weakly).
+@GLibActor
+public enum HostRegistry {
+    public static var objects: [AnyObject] = []
+    public static func keep(_ object: AnyObject) { objects.append(object) }
+}
+
+/// Where the other `headlines` programs are: beside this one (the build folder, /usr/bin), then
+/// in ../libexec/headlines (a packaged install), else by name on PATH.
+public enum Binaries {
+    public static func path(of name: String) -> String {
+        let exe = ProcessLauncher.selfPath
+        let dir = PathText.directory(of: exe)
+        for candidate in [dir + "/" + name, PathText.directory(of: dir) + "/libexec/headlines/" + name]
+            where access(candidate, X_OK) == 0 {
+            return candidate
+        }
+        return name
+    }
+}

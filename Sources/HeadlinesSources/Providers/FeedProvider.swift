@@ -1,0 +1,173 @@
+import FoundationEssentials
+import HeadlinesCore
+
+/// Keyless headlines from RSS, Atom and JSON Feed: every configured feed is fetched with a
+/// conditional GET (an unchanged feed costs a 304 and no parse), parsed by `FeedParser`, and the
+/// items merged newest first with the same link collapsed to one headline. One failing feed does
+/// not hide the others; each feed's last error is kept for `status`.
+public struct FeedProvider: HeadlineProvider {
+    public let displayName: String
+    public let keyVariable: String? = nil
+    public let feeds: [URL]
+    public let store: FeedStateStore
+    public var maxHeadlines = 40
+    let transport: HTTPTransport
+
+    public init(feeds: [URL], store: FeedStateStore, transport: HTTPTransport) {
+        self.feeds = feeds
+        self.store = store
+        self.transport = transport
+        displayName = feeds.count == 1 ? "The feed \(feeds[0].host ?? feeds[0].absoluteString)" : "Feeds"
+    }
+
+    public func fetch(now: Date) async throws -> [Headline] {
+        try await fetchWithReport(now: now).headlines
+    }
+
+    /// Every feed at once; a failing feed beside working ones is a partial failure, not an error.
+    public func fetchWithReport(now: Date) async throws -> FetchReport {
+        var state = store.load(now: now, warn: { _ in })
+        // Every feed in one batch: the transport fetches them concurrently, so N hung feeds cost
+        // one timeout, not N. Each result is recorded whatever the others do.
+        let requests = feeds.map { Self.request($0, previous: state.feeds[$0.absoluteString]) }
+        let responses = await transport.getAll(requests)
+        var results: [(URL, Result<FeedOutcome, NewsError>)] = []
+        for (feed, response) in zip(feeds, responses) {
+            let previous = state.feeds[feed.absoluteString]
+            do {
+                results.append((feed, .success(try outcome(feed, response: response.get(), previous: previous, now: now))))
+            } catch let error as NewsError {
+                results.append((feed, .failure(error)))
+            } catch {
+                results.append((feed, .failure(.unreachable(detail: "unexpected error"))))
+            }
+        }
+        var merged: [Headline] = []
+        var firstError: NewsError?
+        var partialFailures: [String] = []
+        for (feed, result) in results {
+            var entry = state.feeds[feed.absoluteString] ?? FeedState()
+            switch result {
+            case let .success(outcome):
+                entry.etag = outcome.etag ?? entry.etag
+                entry.lastModified = outcome.lastModified ?? entry.lastModified
+                entry.headlines = outcome.headlines
+                entry.lastSuccess = now
+                entry.lastError = nil
+                entry.lastErrorAt = nil
+                merged += outcome.headlines
+            case let .failure(error):
+                entry.lastError = error.message(provider: "The feed \(Self.shown(feed))")
+                entry.lastErrorAt = now
+                partialFailures.append(Self.partialFailure(entry.lastError ?? "", error: error))
+                firstError = firstError ?? error
+            }
+            state.feeds[feed.absoluteString] = entry
+        }
+        // Forget feeds no longer configured.
+        state.feeds = state.feeds.filter { key, _ in feeds.contains { $0.absoluteString == key } }
+        try? store.store(state)
+        if merged.isEmpty, let firstError, results.allSatisfy({ if case .failure = $0.1 { return true } else { return false } }) {
+            throw firstError
+        }
+        return FetchReport(headlines: Array(Self.merge(merged).prefix(maxHeadlines)), partialFailures: partialFailures)
+    }
+
+    /// A feed URL as messages show it: without any user:password part, which is a credential.
+    static func shown(_ feed: URL) -> String {
+        guard feed.user != nil || feed.password != nil,
+              var parts = URLComponents(url: feed, resolvingAgainstBaseURL: false) else { return feed.absoluteString }
+        parts.user = nil
+        parts.password = nil
+        return parts.string ?? feed.host ?? "a feed"
+    }
+
+    /// One sentence for a feed that failed beside others: its error, and what to do about it.
+    static func partialFailure(_ message: String, error: NewsError) -> String {
+        let fix = switch error {
+        case .badRequest, .forbidden, .malformedResponse, .noHeadlines, .insecureTransport, .responseTooLarge:
+            "fix its URL or remove it from [source] feeds"
+        default:
+            "it is tried again at the next reload"
+        }
+        let sentence = message.hasSuffix(".") ? String(message.dropLast()) : message
+        return TerminalText.safe(sentence) + "; the other feeds were read, and \(fix)."
+    }
+
+    /// Newest first; the same link (or id) from several feeds kept once, the newest copy.
+    public static func merge(_ headlines: [Headline]) -> [Headline] {
+        var seenLinks = Set<String>()
+        var seenIDs = Set<String>()
+        return headlines.sorted { $0.publishedAt > $1.publishedAt }.filter {
+            seenLinks.insert($0.url.absoluteString).inserted && seenIDs.insert($0.id).inserted
+        }
+    }
+
+    struct FeedOutcome {
+        var headlines: [Headline]
+        var etag: String?
+        var lastModified: String?
+    }
+
+    /// A conditional GET when the feed's last answer gave validators and headlines to keep.
+    static func request(_ feed: URL, previous: FeedState?) -> HTTPRequest {
+        var headers = ["Accept": "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, */*;q=0.8"]
+        if previous?.headlines.isEmpty == false {
+            if let etag = previous?.etag { headers["If-None-Match"] = etag }
+            if let modified = previous?.lastModified { headers["If-Modified-Since"] = modified }
+        }
+        return HTTPRequest(url: feed, headers: headers)
+    }
+
+    private func outcome(_ feed: URL, response: HTTPResponse, previous: FeedState?, now: Date) throws -> FeedOutcome {
+        if response.status == 304, let previous {
+            return FeedOutcome(headlines: previous.headlines, etag: nil, lastModified: nil)
+        }
+        guard (200...299).contains(response.status) else {
+            throw ProviderSupport.error(status: response.status, code: nil, message: nil, response: response, now: now)
+        }
+        let document: FeedDocument
+        do { document = try FeedParser.parse(response.body, baseURL: feed, contentType: response.header("Content-Type")) } catch {
+            throw NewsError.malformedResponse(detail: "\(feed.host ?? feed.absoluteString): \(error.reason)")
+        }
+        let source = document.title.map(TextCleaning.plainTitle).flatMap { $0.isEmpty ? nil : $0 } ?? feed.host ?? feed.absoluteString
+        let headlines = document.items.compactMap { Self.headline($0, source: source, now: now) }
+        return FeedOutcome(headlines: headlines, etag: response.header("ETag"), lastModified: response.header("Last-Modified"))
+    }
+
+    static func headline(_ item: FeedItem, source: String, now: Date) -> Headline? {
+        guard let title = item.title.map(TextCleaning.plainTitle), !title.isEmpty,
+              let link = item.link, URLPolicy.isOpenable(link) else { return nil }
+        let summary = item.summary.map(TextCleaning.plainTitle).flatMap { $0.isEmpty ? nil : $0 }
+        return Headline(id: item.id.flatMap { $0.isEmpty ? nil : $0 } ?? link.absoluteString, title: title, url: link,
+                        source: source, publishedAt: item.published ?? item.updated ?? now,
+                        imageURL: item.imageURL.flatMap { URLPolicy.isOpenable($0) ? $0 : nil }, summary: summary)
+    }
+}
+
+/// Per-feed validators, last headlines and last error: `$XDG_CACHE_HOME/headlines/feeds.json`.
+public struct FeedState: Codable, Equatable, Sendable {
+    public var etag: String?
+    public var lastModified: String?
+    public var headlines: [Headline] = []
+    public var lastSuccess: Date?
+    public var lastError: String?
+    public var lastErrorAt: Date?
+    public init() {}
+}
+
+public struct FeedStates: Codable, Equatable, Sendable {
+    public var feeds: [String: FeedState] = [:]
+    public init() {}
+}
+
+/// `$XDG_CACHE_HOME/headlines/feeds.json` through the one JSON state-file store.
+public typealias FeedStateStore = JSONStateFile<FeedStates>
+
+extension FeedStates: EmptyStateValue {}
+
+extension JSONStateFile where Value == FeedStates {
+    public init(path: String, fileSystem: any StateFileSystem = PosixFileSystem()) {
+        self.init(path: path, what: "feed state", fileSystem: fileSystem)
+    }
+}

@@ -1,0 +1,31 @@
+import FoundationEssentials
+import HeadlinesCore
+
+extension ReloadIfDue {
+    /// One budgeted reload outside the host: the attempt is saved before the request goes out,
+    /// redirects the transport counted are added, the outcome is saved after. nil (and no request)
+    /// when the budget or a Retry-After forbids it. `after` reads the clocks when the answer came.
+    public static func reload(provider: TimelineProvider, dailyBudget: Int, ledgerStore: LedgerStore,
+                              tally: RequestTally?, at now: HostTime, after: () -> HostTime,
+                              warn: (String) -> Void) async -> TimelineResult? {
+        var ledger = loadLedger(ledgerStore, at: now, warn: warn)
+        guard case .now = ReloadScheduler(budget: RefreshBudget(dailyLimit: dailyBudget)).decide(now: now.wall, ledger: ledger) else {
+            warn("Reload skipped: the daily budget of \(dailyBudget) reloads is spent, or the server asked to wait.")
+            return nil
+        }
+        let failuresBefore = ledger.consecutiveFailures
+        ledger.recordAttempt(at: now)
+        save(ledger, to: ledgerStore, warn: warn)
+        _ = tally?.take()
+        let result = await provider.timeline(now: now.wall, consecutiveFailures: failuresBefore)
+        let end = after()
+        ledger.recordExtraRequests((tally?.take() ?? 0) - 1, at: now)
+        if let failure = result.failure {
+            ledger.recordFailure(retryAfter: failure.error.retryAfter, now: end.wall)
+        } else {
+            ledger.recordSuccess()
+        }
+        save(ledger, to: ledgerStore, warn: warn)
+        return result
+    }
+}

@@ -1,0 +1,24 @@
+import FoundationEssentials
+import HeadlinesCore
+import HeadlinesDesktop
+
+/// Parses the host's options (the global ones of `headlines run`, plus `--from-bar`) and runs it.
+enum HostMain {
+    static func run(argv: [String], environment: [String: String]) -> Int32 {
+        let args: Arguments
+        do { args = try Arguments.parse(["run"] + argv) } catch {
+            HostLog.error("\(error.message); see headlines --help.")
+            return 2
+        }
+        if args.fromBar { ParentWatch.endWithParent() }
+        return HostRunner.run(args: args, environment: environment, standBy: !args.fromBar,
+                              reloader: { HostRunner.childReloader(args: args, environment: environment, config: $0.config) },
+                              extra: { host in
+            guard args.verbose else { return }
+            host.onEntry = { entry, _ in
+                let n = entry.content.headlines.count
+                HostLog.info("entry \(n == 0 ? 0 : entry.content.index % n + 1)/\(n) [\(entry.content.freshness.rawValue)]: \(entry.content.current.map { TerminalText.safe($0.title) } ?? "nothing to show")")
+            }
+        })
+    }
+}

@@ -1,0 +1,15 @@
+// `headlines-host`: the resident widget host (`headlines run` execs it; a bar starts it with
+// `--from-bar`). It links the core and the desktop module only: no libcurl, no libxml2, no
+// thread pool. Each reload runs in a short-lived `headlines fetch --for-host` child.
+import FoundationEssentials
+import HeadlinesCore
+import HeadlinesDesktop
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let environment = ProcessInfo.processInfo.environment
+// The keys stay in `environment`, for the fetch child's environment only: nothing else the host
+// starts (a browser opening an article, the launcher menu) inherits them.
+for variable in ["APITUBE_API_KEY", "NEWSAPI_API_KEY"] { unsetenv(variable) }
+exit(HostMain.run(argv: Array(CommandLine.arguments.dropFirst()), environment: environment))
