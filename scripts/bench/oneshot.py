@@ -34,6 +34,7 @@ commands["cat"] = (["cat", cat_source], env)
 if bar_bin:
     got = subprocess.run([bar_bin, "i3blocks"], env=env, capture_output=True).stdout
     print(f"oneshot.bar.matches_lines {int(got == expected)} flag")
+    print(f"oneshot.bar.exe {os.path.basename(bar_bin)} name")
     commands["bar"] = ([bar_bin, "i3blocks"], env)
 if os.access(old, os.X_OK):
     commands["old"] = ([old, "i3blocks"], old_env)

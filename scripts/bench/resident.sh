@@ -78,6 +78,7 @@ if [ -n "$host_bin" ] && start_host host "$host_bin"; then
             PROBES+=("bar$k=$READER_PID")
             wait_for "bar copy $k's first line" 10 test -s "$work/bar$k.out" || echo "idle.bar$k.missing first-line"
         done
+        echo "idle.bar.exe $(basename "$(readlink "/proc/$READER_PID/exe")") name"
     fi
 else
     host_pid=

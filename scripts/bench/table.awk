@@ -21,6 +21,9 @@ END {
     w = has("idle.window") ? v["idle.window"] : "?"
     host = has("idle.host.exe") ? v["idle.host.exe"] : "headlines-host"
     standin = (host != "headlines-host") ? " (stand-in: " host ")" : ""
+    barexe = has("idle.bar.exe") ? v["idle.bar.exe"] : "headlines-bar"
+    barin = (barexe != "headlines-bar") ? " (stand-in: " barexe " waybar)" : ""
+    oneexe = has("oneshot.bar.exe") ? v["oneshot.bar.exe"] : "headlines-bar"
     print "| issue 14 target, rotation off, dunst on a private bus | measured | beside it | target | result |"
     print "| --- | ---: | --- | --- | --- |"
 
@@ -37,19 +40,19 @@ END {
 
     peer = "`curl \\| jq` script " mb("idle.curl_jq.peak_rss_kb")
     if (has("idle.bar2.peak_rss_kb") && has("idle.bar3.peak_rss_kb"))
-        row("each extra waybar copy (copies 2 and 3), peak RSS", mb("idle.bar2.peak_rss_kb") ", " mb("idle.bar3.peak_rss_kb"),
+        row("each extra waybar copy" barin " (copies 2 and 3), peak RSS", mb("idle.bar2.peak_rss_kb") ", " mb("idle.bar3.peak_rss_kb"),
             peer, "≤ 5 MB", verdict(v["idle.bar2.peak_rss_kb"] <= 5120 && v["idle.bar3.peak_rss_kb"] <= 5120))
     else row("each extra waybar copy, peak RSS", why("idle.bar.missing idle.host.missing idle.bar2.missing"), peer, "≤ 5 MB", "–")
     peer = "`curl \\| jq` script " val("idle.curl_jq.wakeups")
     if (has("idle.bar1.wakeups") && has("idle.bar2.wakeups") && has("idle.bar3.wakeups"))
-        row("waybar copies 1, 2, 3: wake-ups over " w " s, nothing changing",
+        row("waybar copies" barin " 1, 2, 3: wake-ups over " w " s, nothing changing",
             v["idle.bar1.wakeups"] ", " v["idle.bar2.wakeups"] ", " v["idle.bar3.wakeups"], peer, "0",
             verdict(v["idle.bar1.wakeups"] + v["idle.bar2.wakeups"] + v["idle.bar3.wakeups"] == 0))
     else row("waybar copies: wake-ups, nothing changing", why("idle.bar.missing idle.host.missing idle.bar1.missing"), peer, "0", "–")
 
     b = v["oneshot.bar.median_ms"]; c = v["oneshot.cat.median_ms"]; nb = v["oneshot.newsboat.median_ms"]
     if (has("oneshot.bar.median_ms") && c > 0) {
-        row("one-shot `headlines-bar i3blocks`, median of " v["oneshot.runs"] " paired runs ÷ `cat` of the same lines",
+        row("one-shot `" oneexe " i3blocks`, median of " v["oneshot.runs"] " paired runs ÷ `cat` of the same lines",
             sprintf("%s ms = %.2fx", b, b / c) (v["oneshot.bar.matches_lines"] == "0" ? " (its output differs from the lines file!)" : ""),
             "cat " ms("oneshot.cat.median_ms"), "≤ 2x", verdict(b <= 2 * c))
         if (has("oneshot.newsboat.median_ms"))
@@ -79,7 +82,7 @@ END {
     print "| --- | ---: | ---: | ---: | ---: | ---: |"
     n = split("host bar1 bar2 bar3 floor baseline curl_jq", names, " ")
     label["host"] = "host: `headlines run` → " host
-    label["bar1"] = "waybar copy 1: `headlines-bar waybar`"
+    label["bar1"] = "waybar copy 1: `" barexe " waybar`"
     label["bar2"] = "waybar copy 2"
     label["bar3"] = "waybar copy 3"
     label["floor"] = "floor: C GLib loop, 30-minute timer, `notify_init` (floor.c)"
@@ -99,7 +102,7 @@ END {
     print "| one-shot (a host running, if there is one), " (has("oneshot.runs") ? v["oneshot.runs"] : "?") " paired runs | median wall time | peak RSS |"
     print "| --- | ---: | ---: |"
     n = split("bar cat newsboat old", names, " ")
-    label["bar"] = "`headlines-bar i3blocks` (the published lines)"
+    label["bar"] = "`" oneexe " i3blocks` (the published lines)"
     label["cat"] = "`cat` of the same lines file" (has("oneshot.lines.missing") ? " (no published lines: the old one-shot's output)" : "")
     label["newsboat"] = "`newsboat -x reload` of the same feed (fresh cache)"
     label["old"] = "old one-shot: `headlines i3blocks`, HEADLINES_NO_BAR_EXEC=1"
@@ -110,7 +113,7 @@ END {
     }
 
     print ""
-    print "| reload latency, " (has("latency.reloads") ? v["latency.reloads"] : "?") " reloads of a loopback feed, half per trigger | p50 | p95 |"
+    print "| reload latency, " (has("latency.reloads") ? v["latency.reloads"] : "?") " reloads of a loopback feed, half per trigger" (has("latency.host.exe") ? ", host " v["latency.host.exe"] : "") " | p50 | p95 |"
     print "| --- | ---: | ---: |"
     if (has("latency.signal.bar.p50")) {
         n = split("signal refresh", names, " ")
