@@ -8,7 +8,8 @@ the tree; VmHWM is the named process's own peak RSS; Pss and private memory are 
   proc.py snap FILE NAME=PID ...         per-thread switch counts of each tree, as JSON
   proc.py report BEFORE AFTER SECONDS NAME=PID ...
                                           `idle.NAME.* value unit` lines: wake-ups a minute over
-                                          the window, VmHWM, Pss, private, threads
+                                          the window, VmHWM, VmRSS at the end, Pss, private,
+                                          threads
   proc.py threads PREFIX PID              PREFIX.threads COUNT and PREFIX.thread_names a,b,c
 
 Threads born inside the window count whole; threads that ended inside it are missed (they ran
@@ -108,6 +109,7 @@ def report(before_path, after_path, seconds, pairs):
         print(f"idle.{name}.wakeups_per_min {woke * 60 / seconds:.1f} per-minute")
         print(f"idle.{name}.wakeups {woke} count")
         print(f"idle.{name}.peak_rss_kb {status_field(f'/proc/{pid}/status', 'VmHWM')} kB")
+        print(f"idle.{name}.rss_kb {status_field(f'/proc/{pid}/status', 'VmRSS')} kB")
         pss = private = 0
         for p in tree(pid, kids):
             r = rollup(p)

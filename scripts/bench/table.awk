@@ -78,8 +78,8 @@ END {
     }
 
     print ""
-    print "| idle over " w " s, side by side | peak RSS (VmHWM) | Pss | private | wake-ups a minute | threads |"
-    print "| --- | ---: | ---: | ---: | ---: | ---: |"
+    print "| idle over " w " s, side by side | peak RSS (VmHWM) | RSS at the end | Pss | private | wake-ups a minute | threads |"
+    print "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
     n = split("host bar1 bar2 bar3 floor baseline curl_jq", names, " ")
     label["host"] = "host: `headlines run` → " host
     label["bar1"] = "waybar copy 1: `" barexe " waybar`"
@@ -91,10 +91,10 @@ END {
     for (i = 1; i <= n; i++) {
         k = "idle." names[i]
         if (has(k ".peak_rss_kb"))
-            printf "| %s | %s | %s | %s | %s | %s |\n", label[names[i]], mb(k ".peak_rss_kb"), mb(k ".pss_kb"),
+            printf "| %s | %s | %s | %s | %s | %s | %s |\n", label[names[i]], mb(k ".peak_rss_kb"), mb(k ".rss_kb"), mb(k ".pss_kb"),
                 mb(k ".private_kb"), val(k ".wakeups_per_min"), val(k ".threads")
         else
-            printf "| %s | %s | | | | |\n", label[names[i]], has(k ".died") ? "died during the window" : \
+            printf "| %s | %s | | | | | |\n", label[names[i]], has(k ".died") ? "died during the window" : \
                 why(k ".missing" (names[i] ~ /^bar/ ? " idle.bar.missing idle.host.missing" : ""))
     }
 
