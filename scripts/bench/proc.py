@@ -8,8 +8,8 @@ the tree; VmHWM is the named process's own peak RSS; Pss and private memory are 
   proc.py snap FILE NAME=PID ...         per-thread switch counts of each tree, as JSON
   proc.py report BEFORE AFTER SECONDS NAME=PID ...
                                           `idle.NAME.* value unit` lines: wake-ups a minute over
-                                          the window, VmHWM, VmRSS at the end, Pss, private,
-                                          threads
+                                          the window (and by thread name), VmHWM, VmRSS at the
+                                          end, Pss, private, threads
   proc.py threads PREFIX PID              PREFIX.threads COUNT and PREFIX.thread_names a,b,c
 
 Threads born inside the window count whole; threads that ended inside it are missed (they ran
@@ -68,6 +68,16 @@ def switches(pid):
     return counts
 
 
+def comm(key):
+    """The thread name of a "pid/tid" key, or the tid when the thread is gone."""
+    pid, tid = key.split("/")
+    try:
+        with open(f"/proc/{pid}/task/{tid}/comm") as f:
+            return f.read().strip().replace(" ", "_").replace(",", "_").replace(":", "_") or tid
+    except OSError:
+        return tid
+
+
 def named(args):
     return [(a.split("=", 1)[0], int(a.split("=", 1)[1])) for a in args]
 
@@ -108,6 +118,13 @@ def report(before_path, after_path, seconds, pairs):
         woke = sum(count - b.get(tid, 0) for tid, count in a.items())
         print(f"idle.{name}.wakeups_per_min {woke * 60 / seconds:.1f} per-minute")
         print(f"idle.{name}.wakeups {woke} count")
+        by_thread = {}
+        for tid, count in a.items():
+            if count - b.get(tid, 0) > 0:
+                key = comm(tid)
+                by_thread[key] = by_thread.get(key, 0) + count - b.get(tid, 0)
+        spread = ",".join(f"{k}:{n}" for k, n in sorted(by_thread.items(), key=lambda kv: -kv[1]))
+        print(f"idle.{name}.wakeups_by_thread {spread or '-'} names")
         print(f"idle.{name}.peak_rss_kb {status_field(f'/proc/{pid}/status', 'VmHWM')} kB")
         print(f"idle.{name}.rss_kb {status_field(f'/proc/{pid}/status', 'VmRSS')} kB")
         pss = private = 0

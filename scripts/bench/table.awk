@@ -74,7 +74,8 @@ END {
 
     if (has("host.threads")) {
         print ""
-        print "The host" standin " after its first reload: " v["host.threads"] " threads (" v["host.thread_names"] ")."
+        print "The host" standin " after its first reload: " v["host.threads"] " threads (" v["host.thread_names"] ")" \
+            (has("idle.host.wakeups_by_thread") ? "; its wake-ups over the window by thread: " v["idle.host.wakeups_by_thread"] : "") "."
     }
 
     print ""
