@@ -5,16 +5,17 @@ fetch child): wake-ups are voluntary + nonvoluntary context switches summed over
 the tree; VmHWM is the named process's own peak RSS; Pss and private memory are the tree's sums
 (smaps_rollup).
 
-  proc.py snap FILE NAME=PID ...         per-thread switch counts of each tree, as JSON
-  proc.py report BEFORE AFTER SECONDS NAME=PID ...
-                                          `idle.NAME.* value unit` lines: wake-ups a minute over
-                                          the window (and by thread name), VmHWM, VmRSS at the
-                                          end, Pss, private, threads
+  proc.py window SECONDS NAME=PID ...    idles SECONDS, reading every tree's threads every 2 s,
+                                          then prints `idle.NAME.* value unit` lines: wake-ups a
+                                          minute over the window (and by thread name), VmHWM, VmRSS
+                                          at the end, Pss, private, threads
   proc.py threads PREFIX PID              PREFIX.threads COUNT and PREFIX.thread_names a,b,c
 
-Threads born inside the window count whole; threads that ended inside it are missed (they ran
-during a reload, not while idle)."""
-import json, os, sys
+Reading /proc does not wake the process read. A thread's wake-ups are its last count seen minus
+its count at the start (0 when born inside the window), so a thread that ends inside the window
+(libdispatch retires idle workers) still counts up to its last reading; only one born and gone
+between two readings is missed."""
+import os, sys, time
 
 
 def children():
@@ -82,16 +83,25 @@ def named(args):
     return [(a.split("=", 1)[0], int(a.split("=", 1)[1])) for a in args]
 
 
-def snap(path, pairs):
-    kids = children()
-    data = {}
-    for name, pid in pairs:
-        counts = {}
-        for p in tree(pid, kids):
-            counts.update(switches(p))
-        data[name] = counts
-    with open(path, "w") as f:
-        json.dump(data, f)
+def window(seconds, pairs, every=2.0):
+    """({name: {"pid/tid": [count at start, last count seen, thread name]}}, seconds elapsed)."""
+    seen = {name: {} for name, _ in pairs}
+    def read(first):
+        kids = children()
+        for name, pid in pairs:
+            for p in tree(pid, kids):
+                for key, count in switches(p).items():
+                    entry = seen[name].get(key)
+                    if entry is None:
+                        seen[name][key] = entry = [count if first else 0, count, comm(key)]
+                    entry[1] = count
+    start = time.monotonic()
+    end = start + seconds
+    read(True)
+    while time.monotonic() < end:
+        time.sleep(min(every, max(0.0, end - time.monotonic())))
+        read(False)
+    return seen, time.monotonic() - start
 
 
 def rollup(pid):
@@ -107,22 +117,19 @@ def rollup(pid):
     return fields
 
 
-def report(before_path, after_path, seconds, pairs):
-    before, after = json.load(open(before_path)), json.load(open(after_path))
+def report(seen, seconds, pairs):
     kids = children()
     for name, pid in pairs:
-        b, a = before.get(name, {}), after.get(name, {})
         if not os.path.exists(f"/proc/{pid}"):
             print(f"idle.{name}.died 1 flag")
             continue
-        woke = sum(count - b.get(tid, 0) for tid, count in a.items())
+        woke, by_thread = 0, {}
+        for start, last, thread in seen[name].values():
+            if last > start:
+                woke += last - start
+                by_thread[thread] = by_thread.get(thread, 0) + last - start
         print(f"idle.{name}.wakeups_per_min {woke * 60 / seconds:.1f} per-minute")
         print(f"idle.{name}.wakeups {woke} count")
-        by_thread = {}
-        for tid, count in a.items():
-            if count - b.get(tid, 0) > 0:
-                key = comm(tid)
-                by_thread[key] = by_thread.get(key, 0) + count - b.get(tid, 0)
         spread = ",".join(f"{k}:{n}" for k, n in sorted(by_thread.items(), key=lambda kv: -kv[1]))
         print(f"idle.{name}.wakeups_by_thread {spread or '-'} names")
         print(f"idle.{name}.peak_rss_kb {status_field(f'/proc/{pid}/status', 'VmHWM')} kB")
@@ -151,10 +158,12 @@ def threads(prefix, pid):
 
 if __name__ == "__main__":
     cmd = sys.argv[1]
-    if cmd == "snap":
-        snap(sys.argv[2], named(sys.argv[3:]))
-    elif cmd == "report":
-        report(sys.argv[2], sys.argv[3], float(sys.argv[4]), named(sys.argv[5:]))
+    if cmd == "window":
+        pairs = named(sys.argv[3:])
+        seen, elapsed = window(float(sys.argv[2]), pairs)
+        # A loaded machine oversleeps: the rates are over the time that really passed.
+        print(f"idle.elapsed {elapsed:.0f} s")
+        report(seen, elapsed, pairs)
     elif cmd == "threads":
         threads(sys.argv[2], int(sys.argv[3]))
     else:

@@ -112,12 +112,9 @@ wait_for "the curl | jq script" 10 test -s "$work/curl_jq.out" || echo "idle.cur
 sleep 2 # let every start-up settle
 lines_before() { for k in 1 2 3; do [ -f "$work/bar$k.out" ] && wc -l < "$work/bar$k.out" || echo 0; done; }
 mapfile -t before_lines < <(lines_before)
-python3 "$HERE/proc.py" snap "$work/idle-before.json" "${PROBES[@]}"
 echo "# idling ${IDLE_SECONDS} s: ${PROBES[*]}" >&2
-sleep "$IDLE_SECONDS"
-python3 "$HERE/proc.py" snap "$work/idle-after.json" "${PROBES[@]}"
 echo "idle.window $IDLE_SECONDS s"
-python3 "$HERE/proc.py" report "$work/idle-before.json" "$work/idle-after.json" "$IDLE_SECONDS" "${PROBES[@]}"
+python3 "$HERE/proc.py" window "$IDLE_SECONDS" "${PROBES[@]}"
 mapfile -t after_lines < <(lines_before)
 for k in 1 2 3; do
     [ -f "$work/bar$k.out" ] && echo "idle.bar$k.lines_in_window $(( after_lines[k-1] - before_lines[k-1] )) count"

@@ -19,6 +19,7 @@ function row(figure, measured, beside, target, result) {
 }
 END {
     w = has("idle.window") ? v["idle.window"] : "?"
+    if (has("idle.elapsed") && v["idle.elapsed"] - w > 5) w = w " (" v["idle.elapsed"] " s elapsed)"
     host = has("idle.host.exe") ? v["idle.host.exe"] : "headlines-host"
     standin = (host != "headlines-host") ? " (stand-in: " host ")" : ""
     barexe = has("idle.bar.exe") ? v["idle.bar.exe"] : "headlines-bar"
