@@ -18,8 +18,8 @@ function row(figure, measured, beside, target, result) {
     printf "| %s | %s | %s | %s | %s |\n", figure, measured, beside, target, result
 }
 END {
-    w = has("idle.window") ? v["idle.window"] : "?"
-    if (has("idle.elapsed") && v["idle.elapsed"] - w > 5) w = w " (" v["idle.elapsed"] " s elapsed)"
+    w = (has("idle.window") ? v["idle.window"] : "?") " s"
+    if (has("idle.elapsed") && v["idle.elapsed"] - v["idle.window"] > 5) w = w " (" v["idle.elapsed"] " s elapsed)"
     host = has("idle.host.exe") ? v["idle.host.exe"] : "headlines-host"
     standin = (host != "headlines-host") ? " (stand-in: " host ")" : ""
     barexe = has("idle.bar.exe") ? v["idle.bar.exe"] : "headlines-bar"
@@ -30,12 +30,12 @@ END {
 
     floor = "C GLib floor " mb("idle.floor.peak_rss_kb") ", last round's host " mb("idle.baseline.peak_rss_kb")
     if (has("idle.host.peak_rss_kb"))
-        row("idle host" standin ", peak RSS over " w " s after its first reload", mb("idle.host.peak_rss_kb"),
+        row("idle host" standin ", peak RSS over " w " after its first reload", mb("idle.host.peak_rss_kb"),
             floor, "≤ 10 MB", verdict(v["idle.host.peak_rss_kb"] <= 10240))
     else row("idle host, peak RSS", why("idle.host.missing"), floor, "≤ 10 MB", "–")
     floor = "floor " val("idle.floor.wakeups_per_min") ", last round " val("idle.baseline.wakeups_per_min")
     if (has("idle.host.wakeups_per_min"))
-        row("idle host" standin ", wake-ups a minute over " w " s", v["idle.host.wakeups_per_min"],
+        row("idle host" standin ", wake-ups a minute over " w, v["idle.host.wakeups_per_min"],
             floor, "≤ 1", verdict(v["idle.host.wakeups_per_min"] <= 1))
     else row("idle host, wake-ups a minute", why("idle.host.missing"), floor, "≤ 1", "–")
 
@@ -46,7 +46,7 @@ END {
     else row("each extra waybar copy, peak RSS", why("idle.bar.missing idle.host.missing idle.bar2.missing"), peer, "≤ 5 MB", "–")
     peer = "`curl \\| jq` script " val("idle.curl_jq.wakeups")
     if (has("idle.bar1.wakeups") && has("idle.bar2.wakeups") && has("idle.bar3.wakeups"))
-        row("waybar copies" barin " 1, 2, 3: wake-ups over " w " s, nothing changing",
+        row("waybar copies" barin " 1, 2, 3: wake-ups over " w ", nothing changing",
             v["idle.bar1.wakeups"] ", " v["idle.bar2.wakeups"] ", " v["idle.bar3.wakeups"], peer, "0",
             verdict(v["idle.bar1.wakeups"] + v["idle.bar2.wakeups"] + v["idle.bar3.wakeups"] == 0))
     else row("waybar copies: wake-ups, nothing changing", why("idle.bar.missing idle.host.missing idle.bar1.missing"), peer, "0", "–")
@@ -80,7 +80,7 @@ END {
     }
 
     print ""
-    print "| idle over " w " s, side by side | peak RSS (VmHWM) | RSS at the end | Pss | private | wake-ups a minute | threads |"
+    print "| idle over " w ", side by side | peak RSS (VmHWM) | RSS at the end | Pss | private | wake-ups a minute | threads |"
     print "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"
     n = split("host bar1 bar2 bar3 floor baseline curl_jq", names, " ")
     label["host"] = "host: `headlines run` → " host
