@@ -103,9 +103,11 @@ fi
 
 # The usual waybar custom script: a shell loop, curl | jq, then sleep until the next refresh.
 make_home "$work/home-peer"
-start_reader curl_jq "$work/home-peer" sh -c "while :; do curl -s -H 'X-API-Key: bench-key' \
+# (sleep in the background and wait, so a SIGTERM at the end takes the sleep with the shell.)
+start_reader curl_jq "$work/home-peer" sh -c "trap 'kill \$s 2>/dev/null; exit 0' TERM
+    while :; do curl -s -H 'X-API-Key: bench-key' \
     '$base/v1/news/top-headlines?fl=id,title,href,published_at,source.domain,image' \
-    | jq -c '{text: .results[0].title}'; sleep 1800; done"
+    | jq -c '{text: .results[0].title}'; sleep 1800 & s=\$!; wait \$s; done"
 PROBES+=("curl_jq=$READER_PID")
 wait_for "the curl | jq script" 10 test -s "$work/curl_jq.out" || echo "idle.curl_jq.missing first-line"
 
