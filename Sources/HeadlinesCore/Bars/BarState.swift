@@ -51,6 +51,14 @@ public struct BarState: Equatable, Sendable {
         return now.timeIntervalSince(current.publishedAt) < BarText.newWindow
     }
 
+    /// When the bar lines for this state next read differently with no event (an age label
+    /// moves on, the headline on display stops being "new"): the host sleeps until then.
+    public func nextTextChange(now: Date) -> Date? {
+        var dates = headlines.map { RelativeAge.nextChange($0.publishedAt, now: now) }
+        if let current, isNew(now: now) { dates.append(current.publishedAt.addingTimeInterval(BarText.newWindow)) }
+        return dates.filter { $0 > now }.min()
+    }
+
     /// Share of the daily budget left, 0...100 (waybar's `percentage`).
     public var budgetPercentLeft: Int {
         guard budgetLimit > 0 else { return 100 }

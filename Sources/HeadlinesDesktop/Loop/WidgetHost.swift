@@ -25,12 +25,15 @@ public struct HostSetup: Sendable {
 
     public var interval: TimeInterval { layout.interval }
 
-    /// What the engine needs of it.
+    /// What the engine needs of it. The wall-clock check is a safety net only (an hour): the
+    /// host's timers run on CLOCK_BOOTTIME and a timerfd reports wall-clock steps and resumes.
     public var configuration: HostConfiguration {
         let layout = self.layout
-        return HostConfiguration(providerName: providerName, sourceIdentity: sourceIdentity, interval: layout.interval,
-                                 dailyBudget: scheduler.budget.dailyLimit,
-                                 layout: { layout.snapshotTimeline($0, reloadAt: $1) })
+        var configuration = HostConfiguration(providerName: providerName, sourceIdentity: sourceIdentity,
+                                              interval: layout.interval, dailyBudget: scheduler.budget.dailyLimit,
+                                              layout: { layout.snapshotTimeline($0, reloadAt: $1) })
+        configuration.wallClockCheck = 3600
+        return configuration
     }
 }
 
@@ -59,7 +62,11 @@ public final class WidgetHost {
     private let ledgerStore: LedgerStore
     private var setup: HostSetup
     private var engine = HostEngine()
-    private var timer: UInt32 = 0
+    /// The engine's one timer (CLOCK_BOOTTIME), the bar lines' text timer (ages), and the watch
+    /// that wakes the engine when the wall clock is set: nothing wakes the host periodically.
+    private var engineTimer: BootTimer?
+    private var lineTimer: BootTimer?
+    private var wallClockWatch: WallClockWatch?
     private var isHost = false
     private var ledgerSaveFailing = false
     private var networkWatcher: NetworkWatcher?
@@ -103,6 +110,9 @@ public final class WidgetHost {
         isHost = true
         runtimeFolderID = FolderID(path: paths.runtimeHeadlinesDir)
         barOffset = readOffset(now.wall)
+        engineTimer = BootTimer { Task { @GLibActor [weak self] in self?.timerFired() } }
+        lineTimer = BootTimer { Task { @GLibActor [weak self] in self?.publishBarLines() } }
+        wallClockWatch = WallClockWatch { Task { @GLibActor [weak self] in self?.timerFired() } }
         // A host killed mid-write leaves a temporary file beside the real one: sweep them.
         paths.removeStaleTemporaries()
         let start = HostStart(hostPID: getpid(), ledger: ledgerStore.load(now: now.wall, warn: warn),
@@ -190,17 +200,7 @@ public final class WidgetHost {
             barOffset = 0
             try? StateFile<RotationOffset>(path: paths.rotationOffsetFile, what: "rotation offset").store(RotationOffset(offset: 0))
         case let .armTimer(_, seconds):
-            MainLoop.cancel(timer)
-            timer = MainLoop.after(max(0.001, seconds)) {
-                Task { @GLibActor [weak self] in
-                    guard let self else { return }
-                    self.timer = 0
-                    self.checkRuntimeFolder()
-                    self.send(.timerFired)
-                    // Ages ("5m") move on: the lines are rewritten only when their bytes change.
-                    self.publishBarLines()
-                }
-            }
+            engineTimer?.arm(seconds: seconds)
         case let .log(level, line):
             switch level {
             case .info: HostLog.info(line)
@@ -228,15 +228,24 @@ public final class WidgetHost {
         }
     }
 
-    /// Renders what the bars show now into the ready-made lines (`BarLinesPublisher`).
+    private func timerFired() {
+        checkRuntimeFolder()
+        send(.timerFired)
+    }
+
+    /// Renders what the bars show now into the ready-made lines (`BarLinesPublisher`), and sleeps
+    /// until their text would next change on its own (an age label, the "new" class).
     private func publishBarLines() {
         guard isHost, let entry = shownEntry else { return }
+        let now = Date()
         let state = BarState(entry: entry, offset: barOffset, budgetUsed: shownBudget.used, budgetLimit: shownBudget.limit)
-        barLines.publish(state, now: Date(), maxLength: setup.maxLength)
+        barLines.publish(state, now: now, maxLength: setup.maxLength)
+        if let next = state.nextTextChange(now: now) { lineTimer?.arm(seconds: next.timeIntervalSince(now) + 0.01) }
     }
 
     /// `rm -rf $XDG_RUNTIME_DIR/headlines` under a running host: our lock is on a deleted file, so
-    /// another host could start. Checked at every timer (at least once a minute) and every folder
+    /// another host could start. Checked at every folder event (inotify tells us at once) and
+    /// every engine timer, then
     /// event: make the folder again, take the lock on the new file, publish everything again.
     private func checkRuntimeFolder() {
         guard isHost, FolderID(path: paths.runtimeHeadlinesDir) != runtimeFolderID else { return }
@@ -284,7 +293,6 @@ public final class WidgetHost {
     private func shutdown(_ signal: String) {
         HostLog.info("\(signal): stopping")
         reloader.cancel()
-        MainLoop.cancel(timer)
         MainLoop.quit()
     }
 }
