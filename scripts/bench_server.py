@@ -4,10 +4,14 @@
   GET /v1/news/top-headlines   Fixtures/apitube/top-headlines-fl.json when the query has fl=,
                                else Fixtures/apitube/top-headlines-full.json (all fields)
   GET /v2/top-headlines        Fixtures/newsapi/top-headlines.json
+  GET /feed.rss                Fixtures/feeds/sample-rss2.xml, or the --feed file read afresh at
+                               each request (the latency bench rewrites it to make news arrive)
 
 The body is gzip-compressed when Accept-Encoding names gzip. Every response is built whole,
 its exact size (status line + headers + body) is appended to the wire log as one JSON line,
 and only then is it written to the socket, so a client that has its answer can read its line.
+Each line also has t_request (the request parsed) and t_answer (the answer built), Unix seconds,
+so a bench can tell the server's share of a reload from the client's.
 
 Prints "PORT <n>" on stdout once listening on 127.0.0.1 (port 0: the kernel picks a free one).
 """
@@ -19,6 +23,7 @@ import json
 import os
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
@@ -33,6 +38,7 @@ class Handler(BaseHTTPRequestHandler):
     server_version = "bench"
 
     def do_GET(self):
+        self.t_request = time.time()
         url = urlsplit(self.path)
         query = parse_qs(url.query)
         wants_gzip = any(part.split(";")[0].strip().lower() == "gzip"
@@ -61,7 +67,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def feed(self, url, wants_gzip):
         """Fixtures/feeds/sample-rss2.xml with an ETag: a matching If-None-Match gets a 304."""
-        path = os.path.join(self.server.fixtures, "feeds", "sample-rss2.xml")
+        path = self.server.feed or os.path.join(self.server.fixtures, "feeds", "sample-rss2.xml")
         with open(path, "rb") as f:
             body = f.read()
         etag = '"%s"' % hashlib.sha1(body).hexdigest()[:16]
@@ -99,6 +105,8 @@ class Handler(BaseHTTPRequestHandler):
             "header_bytes": len(head.encode("latin-1")),
             "body_bytes": len(body),
             "wire_bytes": len(wire),
+            "t_request": self.t_request,
+            "t_answer": time.time(),
         }
         with self.server.log_lock:
             self.server.log.write(json.dumps(record) + "\n")
@@ -116,11 +124,13 @@ def main():
     parser.add_argument("--fixtures", default=os.path.join(here, "..", "Fixtures"))
     parser.add_argument("--log", required=True, help="wire log, one JSON line per response")
     parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--feed", help="serve this file at /feed.rss instead of the fixture")
     args = parser.parse_args()
 
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
     server.fixtures = os.path.abspath(args.fixtures)
+    server.feed = os.path.abspath(args.feed) if args.feed else None
     server.log = open(args.log, "a", encoding="utf-8")
     server.log_lock = threading.Lock()
     print("PORT %d" % server.server_address[1], flush=True)
