@@ -54,7 +54,7 @@ public struct BarState: Equatable, Sendable {
     /// When the bar lines for this state next read differently with no event (an age label
     /// moves on, the headline on display stops being "new"): the host sleeps until then.
     public func nextTextChange(now: Date) -> Date? {
-        var dates = headlines.map { RelativeAge.nextChange($0.publishedAt, now: now) }
+        var dates = headlines.map { RelativeAge.nextBarChange($0.publishedAt, now: now) }
         if let current, isNew(now: now) { dates.append(current.publishedAt.addingTimeInterval(BarText.newWindow)) }
         return dates.filter { $0 > now }.min()
     }
@@ -98,6 +98,6 @@ public enum BarText {
 
     /// "title — source · age", neutralised, one line.
     public static func line(_ h: Headline, now: Date) -> String {
-        Markup.neutralise(h.title) + " — " + Markup.neutralise(h.source) + " · " + RelativeAge.describe(h.publishedAt, now: now)
+        Markup.neutralise(h.title) + " — " + Markup.neutralise(h.source) + " · " + RelativeAge.barDescribe(h.publishedAt, now: now)
     }
 }
