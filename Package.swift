@@ -20,6 +20,13 @@
 //   headlines-host   the resident widget host (`headlines run` execs it): core + desktop only, no
 //                    libcurl, no libxml2; each reload runs in a `headlines fetch --for-host` child.
 import PackageDescription
+import Foundation
+
+// ThreadSanitizer's runtime cannot be linked into a static executable, so `make tsan` (which sets
+// HEADLINES_TSAN=1 and builds in its own folder) links headlines-bar dynamically; every other
+// build links it fully static.
+let barLinkerSettings: [LinkerSetting] =
+    ProcessInfo.processInfo.environment["HEADLINES_TSAN"] == nil ? [.unsafeFlags(["-static-executable"])] : []
 
 let package = Package(
     name: "headlines",
@@ -47,8 +54,7 @@ let package = Package(
         .executableTarget(name: "headlines-host", dependencies: ["HeadlinesCore", "HeadlinesDesktop"]),
         // headlines-bar: bar copies and one-shot blocks, fully static, Swift stdlib + Glibc only.
         .target(name: "CBarSys"),
-        .executableTarget(name: "headlines-bar", dependencies: ["CBarSys"],
-                          linkerSettings: [.unsafeFlags(["-static-executable"])]),
+        .executableTarget(name: "headlines-bar", dependencies: ["CBarSys"], linkerSettings: barLinkerSettings),
         .executableTarget(name: "headlines-bench", dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP"]),
         .executableTarget(name: "headlines-feedcheck", dependencies: ["HeadlinesCore", "HeadlinesSources"]),
         .target(name: "TestSupport", dependencies: ["HeadlinesCore", "HeadlinesSources"], path: "Tests/TestSupport"),
