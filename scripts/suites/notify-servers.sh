@@ -40,6 +40,7 @@ done
 [ -s "$SHOT" ] || die "no dunst screenshot"
 mkdir -p build/screenshots
 cp "$SHOT" build/screenshots/notification.png
-[ "${UPDATE_SCREENSHOTS:-0}" = 1 ] && cp "$SHOT" packaging/screenshots/notification.png
+[ -s "${SHOT%.png}-mako.png" ] && cp "${SHOT%.png}-mako.png" build/screenshots/notification-mako.png
+if [ "${UPDATE_SCREENSHOTS:-0}" = 1 ]; then cp "$SHOT" packaging/screenshots/notification.png; cp "${SHOT%.png}-mako.png" packaging/screenshots/notification-mako.png; fi
 echo "  ok: screenshot kept at build/screenshots/notification.png"
 echo "notify-servers: all checks passed"

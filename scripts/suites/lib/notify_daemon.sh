@@ -144,6 +144,9 @@ dunst)
     dunstctl action 0 || die "dunstctl action failed"
     how="dunstctl action 0 (dunst's own command for the default action)" ;;
 mako)
+    if [ -n "${SHOT:-}" ]; then
+        grim -g "780,0 500x140" "${SHOT%.png}-mako.png" 2>/dev/null && ok "screenshot ${SHOT%.png}-mako.png"
+    fi
     makoctl list > "$D/mako-list.json"
     python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); n=d["data"][0]; assert "default" in n[0]["actions"]["data"], n' "$D/mako-list.json" \
         || die "makoctl list does not show the default action: $(cat "$D/mako-list.json")"
