@@ -70,7 +70,10 @@ fresh() { # product stamp-file stamp
 
 CORE_SOURCES=()
 while IFS= read -r f; do CORE_SOURCES+=("$f"); done < <(find Sources/HeadlinesCore -name '*.swift' | sort)
-# HeadlinesCore reads XML through FeedXML, the one module that sees libxml2 (Sources/CLibXML2).
+# The parsers live in HeadlinesSources (on the core), which reads XML through FeedXML, the one
+# module that sees libxml2 (Sources/CLibXML2).
+SOURCES_SOURCES=()
+while IFS= read -r f; do SOURCES_SOURCES+=("$f"); done < <(find Sources/HeadlinesSources -name '*.swift' | sort)
 XML_SOURCES=()
 while IFS= read -r f; do XML_SOURCES+=("$f"); done < <(find Sources/FeedXML -name '*.swift' | sort)
 XML_CFLAGS=(-I Sources/CLibXML2)
@@ -80,7 +83,7 @@ for flag in $(pkg-config --libs libxml-2.0 2>/dev/null || echo -lxml2); do XML_L
 
 BUILD_ERROR=""
 build_core() {
-    local stamp; stamp=$(stamp_of "${XML_SOURCES[@]}" Sources/CLibXML2/shim.h "${CORE_SOURCES[@]}")
+    local stamp; stamp=$(stamp_of "${XML_SOURCES[@]}" Sources/CLibXML2/shim.h "${CORE_SOURCES[@]}" "${SOURCES_SOURCES[@]}")
     if fresh "$LIB/libHeadlinesCore.a" "$LIB/stamp" "$stamp"; then return 0; fi
     say "building FeedXML and HeadlinesCore with -sanitize=$SANITIZE"
     rm -f "$LIB/stamp"
@@ -91,9 +94,16 @@ build_core() {
         BUILD_ERROR=$(grep -m1 -E "error:" "$OUT/logs/build-core.log" || tail -n1 "$OUT/logs/build-core.log")
         return 1
     fi
-    if ! swiftc "${SWIFT_FLAGS[@]}" -enable-testing -module-name HeadlinesCore -I "$LIB" "${XML_CFLAGS[@]}" \
+    if ! swiftc "${SWIFT_FLAGS[@]}" -enable-testing -module-name HeadlinesCore -I "$LIB" \
             -emit-module -emit-module-path "$LIB/HeadlinesCore.swiftmodule" \
             -emit-library -static -o "$LIB/libHeadlinesCore.a" "${CORE_SOURCES[@]}" \
+            >"$OUT/logs/build-core.log" 2>&1; then
+        BUILD_ERROR=$(grep -m1 -E "error:" "$OUT/logs/build-core.log" || tail -n1 "$OUT/logs/build-core.log")
+        return 1
+    fi
+    if ! swiftc "${SWIFT_FLAGS[@]}" -enable-testing -module-name HeadlinesSources -I "$LIB" "${XML_CFLAGS[@]}" \
+            -emit-module -emit-module-path "$LIB/HeadlinesSources.swiftmodule" \
+            -emit-library -static -o "$LIB/libHeadlinesSources.a" "${SOURCES_SOURCES[@]}" \
             >"$OUT/logs/build-core.log" 2>&1; then
         BUILD_ERROR=$(grep -m1 -E "error:" "$OUT/logs/build-core.log" || tail -n1 "$OUT/logs/build-core.log")
         return 1
@@ -124,7 +134,7 @@ build_target() { # target -> 0, or 1 with the reason in $OUT/logs/build-<target>
     local stamp; stamp=$(stamp_of "$LIB/stamp" "${sources[@]}"; echo "${extra[*]}")
     if fresh "$BIN/$t" "$BIN/$t.stamp" "$stamp"; then return 0; fi
     rm -f "$BIN/$t.stamp"
-    if ! swiftc "${SWIFT_FLAGS[@]}" -module-name "Fuzz_$t" -I "$LIB" -L "$LIB" -lHeadlinesCore \
+    if ! swiftc "${SWIFT_FLAGS[@]}" -module-name "Fuzz_$t" -I "$LIB" -L "$LIB" -lHeadlinesSources -lHeadlinesCore \
             "${XML_CFLAGS[@]}" "${XML_LIBS[@]}" \
             "${extra[@]}" "${sources[@]}" -o "$BIN/$t" \
             >"$OUT/logs/build-$t.log" 2>&1; then

@@ -93,3 +93,13 @@ final class ISO8601Tests: XCTestCase {
         }
     }
 }
+
+/// Fuzzing found it: a date far beyond four-digit years trapped in the Int64 conversion.
+final class ISO8601ExtremesTests: XCTestCase {
+    func testDatesBeyondFourDigitYearsAreClampedNotTrapped() {
+        XCTAssertEqual(ISO8601.format(Date(timeIntervalSince1970: 1e300)), "9999-12-31T23:59:59.999Z")
+        XCTAssertEqual(ISO8601.format(Date(timeIntervalSince1970: -1e300)), "0001-01-01T00:00:00.000Z")
+        XCTAssertEqual(ISO8601.format(.distantFuture, milliseconds: false), "4001-01-01T00:00:00Z")
+        XCTAssertEqual(ISO8601.format(Date(timeIntervalSince1970: .nan)), "1970-01-01T00:00:00.000Z")
+    }
+}

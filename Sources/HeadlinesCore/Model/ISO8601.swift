@@ -19,8 +19,12 @@ public enum ISO8601 {
     /// holds `.512` as `.51199996...`, which truncating would print `.511`. Without milliseconds,
     /// `2026-11-29T21:58:10Z`, the second truncated as Date.ISO8601FormatStyle() did.
     public static func format(_ date: Date, milliseconds: Bool = true) -> String {
-        let ms = milliseconds ? Int64((date.timeIntervalSince1970 * 1000).rounded())
-                              : Int64(date.timeIntervalSince1970.rounded(.down)) * 1000
+        // RFC 3339 has four-digit years: a date a server made up beyond them (or not a number)
+        // is written as the nearest one it can say, never trapping in the Int64 conversion.
+        let t = date.timeIntervalSince1970
+        let clamped = t.isNaN ? 0 : min(max(t, earliest), latest)
+        let ms = milliseconds ? Int64((clamped * 1000).rounded())
+                              : Int64(clamped.rounded(.down)) * 1000
         let (seconds, milli) = floorDivide(ms, 1000)
         let (days, secondOfDay) = floorDivide(seconds, 86_400)
         let (year, month, day) = civil(fromDays: Int(days))
@@ -32,6 +36,10 @@ public enum ISO8601 {
         return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(s / 3600, 2) + ":"
             + pad(s / 60 % 60, 2) + ":" + pad(s % 60, 2) + (milliseconds ? "." + pad(Int(milli), 3) : "") + "Z"
     }
+
+    /// 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z, in seconds since 1970.
+    static let earliest: TimeInterval = -62_135_596_800
+    static let latest: TimeInterval = 253_402_300_799.999
 
     private static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
         let q = a >= 0 ? a / b : (a - b + 1) / b
