@@ -48,6 +48,9 @@ public struct Config: Equatable, Sendable {
     public var category: String = ""
     public var query: String = ""
     public var pageSize: Int = 10
+    /// True when the file sets `page-size`: feeds then keep that many of the merged headlines
+    /// (their own default, 40, otherwise: 10 is an API page, not a reading list).
+    public var pageSizeIsExplicit = false
     public var apiKeyFile: String?
     public var timeout: TimeInterval = 30
     // [refresh]
@@ -162,6 +165,7 @@ extension Config {
                 case ("source", "page-size"):
                     guard let n = Int(value), (1...100).contains(n) else { throw bad() }
                     config.pageSize = n
+                    config.pageSizeIsExplicit = true
                 case ("source", "api-key-file"):
                     guard !value.isEmpty else { throw bad() }
                     config.apiKeyFile = value
