@@ -20,16 +20,24 @@ enum MenuCommand {
         }
         do {
             let argv = try LauncherMenu.argv(configured: context.config.launcher, environment: context.environment)
+            if let missing = LauncherMenu.missingProgram(argv) { throw LauncherMenu.MenuError.notOnPath(missing) }
             guard let index = try LauncherMenu.choose(lines, argv: argv) else { return 0 }
             try URLLauncher.open(shown.headlines[index].url)
             return 0
         } catch let error as LauncherMenu.MenuError {
-            Output.error("headlines: \(error.description)")
+            tell(error.description)
             return 1
         } catch {
-            Output.error("headlines: \(error)")
+            tell("\(error)")
             return 1
         }
+    }
+
+    /// Always on stderr; also as a notification when stderr is no terminal (a bar's right click),
+    /// where nobody would read it otherwise.
+    static func tell(_ sentence: String) {
+        Output.error("headlines: \(sentence)")
+        if isatty(2) == 0 { _ = LauncherMenu.notifyUser(sentence) }
     }
 }
 
