@@ -38,3 +38,20 @@ final class StatusWithAnotherConfigTests: HostTestCase {
         assertStopsQuickly(host, "after status")
     }
 }
+
+/// `refresh` with a host whose reload fails: the host's sentence ends the line, with one period
+/// (issue 15: "Reloaded by the host (pid N): The feed ... timeout..").
+final class RefreshFailureLineTests: HostTestCase {
+    func testARefreshThatFailsEndsItsLineWithOnePeriod() throws {
+        server.route(Self.path, .json(Data("{}".utf8), status: 503))
+        try writeConfig(interval: "30m", dailyBudget: 10)
+        let host = try startHost()
+        XCTAssertNotNil(waitForRequests(1, timeout: 15), host.transcript)
+        let refresh = try run(["refresh"])
+        let line = refresh.stdoutLines.first { $0.hasPrefix("Reloaded by the host") } ?? ""
+        XCTAssertTrue(line.contains("had a server error (HTTP 503)"), refresh.stdout + refresh.stderr)
+        XCTAssertTrue(line.hasSuffix("try again later."), line)
+        XCTAssertFalse(line.contains(".."), line)
+        assertStopsQuickly(host, "after refresh")
+    }
+}
