@@ -6,12 +6,19 @@ import HeadlinesCore
 /// of rofi, wofi, fuzzel, bemenu, dmenu found on PATH (Wayland ones first under Wayland).
 public enum LauncherMenu {
     public enum MenuError: Error, CustomStringConvertible {
-        case noLauncher
+        /// None of the known launchers is on PATH; `wayland` picks which to suggest.
+        case noLauncher(wayland: Bool)
         case badCommand(String)
+        /// The configured launcher's program is not on PATH.
+        case notOnPath(String)
         case failed(String)
         public var description: String {
             switch self {
-            case .noLauncher: return "No launcher found: install rofi, wofi, fuzzel, bemenu or dmenu, or set [bar] launcher."
+            case let .noLauncher(wayland):
+                let suggestion = wayland ? "fuzzel or wofi (Wayland)" : "rofi or dmenu"
+                return "No launcher for the headlines menu is installed: install \(suggestion), or set [bar] launcher to a dmenu-style program."
+            case let .notOnPath(program):
+                return "The launcher '\(program)' ([bar] launcher) is not installed or not on PATH: install it or change [bar] launcher."
             case let .badCommand(why): return "[bar] launcher cannot be parsed (\(why)): quote it as a shell would."
             case let .failed(why): return "The launcher failed (\(why)): check [bar] launcher."
             }
@@ -48,7 +55,36 @@ public enum LauncherMenu {
                 return [launcher.name] + launcher.args
             }
         }
-        throw .noLauncher
+        throw .noLauncher(wayland: wayland)
+    }
+
+    /// The program of `argv` when it cannot be found on PATH (or is not executable), else nil.
+    public static func missingProgram(_ argv: [String]) -> String? {
+        guard let program = argv.first, !program.isEmpty else { return "" }
+        guard let path = g_find_program_in_path(program) else { return program }
+        g_free(path)
+        return nil
+    }
+
+    /// The one-sentence warning for a configured launcher that cannot run, checked when the config
+    /// loads (the unterminated-quote case is already a config error by then).
+    public static func configWarning(configured: String?, file: String) -> String? {
+        guard let configured, let argv = try? argv(configured: configured, environment: [:]),
+              let missing = missingProgram(argv) else { return nil }
+        return "\(file): [bar] launcher names '\(missing)', which is not installed or not on PATH: `headlines menu` cannot open it."
+    }
+
+    /// Shows `sentence` as a desktop notification, for a menu started from a bar click where no
+    /// terminal shows stderr. False when no notification server took it.
+    public static func notifyUser(_ sentence: String) -> Bool {
+        if notify_is_initted() == 0 && notify_init(NotificationContent.appName) == 0 { return false }
+        guard let n = notify_notification_new("Headlines menu", sentence, NotificationContent.iconName) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(n)) }
+        notify_notification_set_app_name(n, NotificationContent.appName)
+        var error: UnsafeMutablePointer<GError>?
+        let shown = notify_notification_show(n, &error) != 0
+        g_clear_error(&error)
+        return shown
     }
 
     /// Shows `lines` and returns the index picked, or nil when the user dismissed the menu.

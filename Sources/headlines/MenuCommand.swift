@@ -20,16 +20,24 @@ enum MenuCommand {
         }
         do {
             let argv = try LauncherMenu.argv(configured: context.config.launcher, environment: context.environment)
+            if let missing = LauncherMenu.missingProgram(argv) { throw LauncherMenu.MenuError.notOnPath(missing) }
             guard let index = try LauncherMenu.choose(lines, argv: argv) else { return 0 }
             try URLLauncher.open(shown.headlines[index].url)
             return 0
         } catch let error as LauncherMenu.MenuError {
-            Output.error("headlines: \(error.description)")
+            tell(error.description)
             return 1
         } catch {
-            Output.error("headlines: \(error)")
+            tell("\(error)")
             return 1
         }
+    }
+
+    /// Always on stderr; also as a notification when stderr is no terminal (a bar's right click),
+    /// where nobody would read it otherwise.
+    static func tell(_ sentence: String) {
+        Output.error("headlines: \(sentence)")
+        if isatty(2) == 0 { _ = LauncherMenu.notifyUser(sentence) }
     }
 }
 
@@ -56,8 +64,22 @@ enum MuteCommand {
             Output.error("headlines: could not save the muted sources (\(error)): check \(context.paths.stateDir).")
             return 1
         }
-        Output.print(command == "mute" ? "Muted \(source): it no longer appears in notifications or bars." : "Unmuted \(source).")
+        if command == "mute", !knownSources(context, now: now).contains(where: { $0.equalsIgnoringCase(source) }) {
+            // Accepted anyway: a source may simply have no headline in the cache yet (a feed not
+            // read since, a quiet publisher). Saying so catches a typo without refusing the mute.
+            let known = knownSources(context, now: now)
+            let hint = known.isEmpty ? "" : " (the cached ones are \(known.prefix(8).map(TerminalText.safe).joined(separator: ", "))\(known.count > 8 ? ", ..." : ""))"
+            Output.print("No cached headline is from \(TerminalText.safe(source))\(hint); muted anyway: it will not appear in notifications or bars.")
+            return 0
+        }
+        Output.print(command == "mute" ? "Muted \(TerminalText.safe(source)): it no longer appears in notifications or bars." : "Unmuted \(TerminalText.safe(source)).")
         // A running host watches muted.json and applies the change at once: no signal needed.
         return 0
+    }
+
+    /// The sources of the cached headlines, as `list` shows them, each once.
+    static func knownSources(_ context: AppContext, now: Date) -> [String] {
+        var seen = Set<String>()
+        return (context.cache.load(now: now, warn: { _ in })?.headlines ?? []).map(\.source).filter { seen.insert($0.lowercased()).inserted }
     }
 }

@@ -52,7 +52,8 @@ enum RefreshCommand {
             usleep(50_000)
             if let published = store.load(), published.generation != before,
                let last = published.lastReload, last >= now.addingTimeInterval(-1) {
-                Output.print("Reloaded by the host (pid \(pid)): \(published.lastResult ?? "done").")
+                // lastResult is a whole sentence on a failure: its own period ends this line.
+                Output.print("Reloaded by the host (pid \(pid)): \(NewsError.clause(TerminalText.safe(published.lastResult ?? "done"))).")
                 return published.timeline.entries.first?.content.error == nil ? 0 : 1
             }
         }

@@ -3,15 +3,29 @@ import HeadlinesCore
 import HeadlinesSources
 import HeadlinesDesktop
 
-/// `headlines status [--json]`: what the host is doing and how much budget is left.
+/// `headlines status [--json]`: a page read at a glance: which config, what the host is doing,
+/// how much budget is left and when the next reload may go out, what is muted, what failed.
 enum StatusCommand {
     struct Report: Encodable {
+        /// This config's provider (not the running host's, which may have another config).
         var provider: String
+        var config_file: String
         var host_running: Bool
         var host_pid: Int32?
+        /// The running host's provider, and whether it differs from this config's.
+        var host_provider: String?
+        var host_has_other_config: Bool
         var last_reload: Date?
         var last_result: String?
         var next_reload: Date?
+        /// When the budget or the server's Retry-After next allows a reload, and which holds it
+        /// back ("daily-budget", "retry-after"); nil when one may go out now.
+        var next_reload_allowed: Date?
+        var next_reload_limit: String?
+        /// An explicit refresh the host deferred, until when and by which limit.
+        var deferred_until: Date?
+        var deferred_by: String?
+        var muted_sources: [String]
         var reloads_last_24h: Int
         var daily_budget: Int
         var cache_fetched_at: Date?
@@ -26,7 +40,7 @@ enum StatusCommand {
     struct FeedReport: Encodable {
         var url: String
         var ok: Bool
-        /// "ok", "failing" (its last fetch failed) or "not fetched yet".
+        /// "ok", "failing" (its last fetch failed) or "not fetched yet" (never tried).
         var state: String
         var headlines: Int
         var last_success: Date?
@@ -37,7 +51,7 @@ enum StatusCommand {
         let states = FeedStateStore(path: context.paths.feedStateFile).load(now: now, warn: { _ in }).feeds
         return context.config.feeds.map { url in
             let state = states[url.absoluteString]
-            let failing = state?.lastError != nil
+            let failing = state?.lastError != nil && state?.lastErrorAt != nil
             let ok = state != nil && !failing && state?.lastSuccess != nil
             return FeedReport(url: url.absoluteString, ok: ok, state: ok ? "ok" : (failing ? "failing" : "not fetched yet"),
                               headlines: state?.headlines.count ?? 0, last_success: state?.lastSuccess, error: state?.lastError)
@@ -57,11 +71,17 @@ enum StatusCommand {
         let refusal: String? = if case let .refused(sentence) = holder { sentence } else { nil }
         let pid: Int32? = if case let .host(found) = holder { found } else { nil }
         let published = pid == nil ? nil : PublishedTimelineStore(path: context.paths.publishedTimelineFile).load()
+        let ours = context.config.provider.displayName
+        let otherConfig = published.map { $0.provider != ours } ?? false
+        let decision = ReloadScheduler(budget: RefreshBudget(dailyLimit: context.config.dailyBudget)).decide(now: now, ledger: ledger)
+        let (allowed, limit): (Date?, ReloadDecision.Limit?) = if case let .deferred(until, by) = decision { (until, by) } else { (nil, nil) }
+        let muted = StateFile<MutedSources>(path: context.paths.mutedFile, what: "muted-sources").load(now: now, warn: warn)?.sources ?? []
         let report = Report(
-            provider: published?.provider ?? context.config.provider.displayName,
-            host_running: pid != nil, host_pid: pid,
+            provider: ours, config_file: context.configFile,
+            host_running: pid != nil, host_pid: pid, host_provider: published?.provider, host_has_other_config: otherConfig,
             last_reload: status.lastAttempt, last_result: status.lastFailure == nil ? (status.lastSuccess == nil ? nil : "ok") : "failed",
-            next_reload: published?.nextReload,
+            next_reload: published?.nextReload, next_reload_allowed: allowed, next_reload_limit: limit?.rawValue,
+            deferred_until: published?.deferredUntil, deferred_by: published?.deferredBy?.rawValue, muted_sources: muted,
             reloads_last_24h: ledger.attempts(inWindowEndingAt: now), daily_budget: context.config.dailyBudget,
             cache_fetched_at: cached?.fetchedAt, cache_headlines: cached?.headlines.count ?? 0,
             last_error: status.lastFailure?.message, last_error_at: status.lastFailure?.at,
@@ -72,31 +92,9 @@ enum StatusCommand {
             Output.print(String(decoding: try! encoder.encode(report), as: UTF8.self))
             return 0
         }
-        func age(_ d: Date?) -> String { d.map { "\(Clock.local($0)) (\(RelativeAge.describe($0, now: now)))" } ?? "never" }
-        var lines = [
-            "Provider:      \(report.provider)",
-            "Host:          \(hostLine(holder))",
-            "Last reload:   \(age(report.last_reload))\(report.last_result.map { ", \($0)" } ?? "")",
-            "Next reload:   \(report.next_reload.map { Clock.local($0) } ?? (pid == nil ? "when a host runs" : "only on request"))",
-            "Budget:        \(report.reloads_last_24h) of \(report.daily_budget) reloads used in the last 24 hours",
-            "Cache:         \(report.cache_headlines) headlines, fetched \(age(report.cache_fetched_at))",
-        ]
-        if let error = report.last_error { lines.append("Last error:    \(error)") }
-        if let refusal { lines.append("Runtime:       \(TerminalText.safe(refusal))") }
-        let feeds = report.feeds ?? []
-        let failing = feeds.filter { $0.state == "failing" }
-        if !failing.isEmpty {
-            lines.append("Failing feeds: \(failing.count) of \(feeds.count): \(failing.map { TerminalText.safe($0.url) }.joined(separator: ", "))")
-        }
-        for feed in feeds {
-            let state = switch feed.state {
-            case "ok": "ok, \(feed.headlines) headlines"
-            case "failing": "FAILING: \(feed.error ?? "no answer")"
-            default: "not fetched yet"
-            }
-            lines.append("Feed:          \(TerminalText.safe(feed.url)): \(TerminalText.safe(state))")
-        }
-        Output.print(lines.joined(separator: "\n"))
+        let page = StatusPage(report: report, holder: holder, now: now, configExists: FileManager.default.fileExists(atPath: context.configFile),
+                              deferredBy: published?.deferredBy, limit: limit)
+        Output.print(page.lines().joined(separator: "\n"))
         return 0
     }
 

@@ -29,7 +29,7 @@ final class PartialFeedFailureTests: EndToEndTestCase {
         let warnings = fetch.stderrLines.filter { $0.hasPrefix("headlines: warning: ") }
         XCTAssertEqual(warnings.count, 1, fetch.stderr)
         let warning = warnings.first ?? ""
-        XCTAssertTrue(warning.contains(gone.absoluteString) && warning.contains("HTTP 404"), warning)
+        XCTAssertTrue(warning.contains(gone.absoluteString) && warning.contains("not found (404)"), warning)
         XCTAssertTrue(warning.contains("[source] feeds"), "the warning should say what to fix: \(warning)")
         XCTAssertFalse(warning.contains(good.absoluteString), warning)
         XCTAssertFalse(fetch.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, fetch.stderr)
@@ -66,9 +66,14 @@ final class PartialFeedFailureTests: EndToEndTestCase {
         XCTAssertEqual(status.status, 0, status.stderr)
         XCTAssertTrue(status.stdoutLines.contains { $0.hasPrefix("Failing feeds: 1 of 3: \(gone.absoluteString)") }, status.stdout)
         func line(_ url: URL) -> String { status.stdoutLines.first { $0.hasPrefix("Feed:") && $0.contains(url.absoluteString + ":") } ?? "" }
-        XCTAssertTrue(line(gone).contains("FAILING") && line(gone).contains("HTTP 404"), status.stdout)
+        XCTAssertTrue(line(gone).contains("FAILING") && line(gone).contains("not found (404)"), status.stdout)
+        // a feed line says its URL once, not again inside the error
+        XCTAssertEqual(line(gone).components(separatedBy: gone.absoluteString).count, 2, line(gone))
         XCTAssertTrue(line(good).contains("ok, 10 headlines"), status.stdout)
-        XCTAssertTrue(line(added).hasSuffix("not fetched yet"), status.stdout)
+        XCTAssertTrue(line(added).hasSuffix(": not tried yet"), status.stdout)
+        XCTAssertFalse(line(added).contains("FAILING"), status.stdout)
+        XCTAssertTrue(status.stdoutLines.contains("Config:        \(config.path)"), status.stdout)
+        XCTAssertTrue(status.stdoutLines.contains("Muted:         none"), status.stdout)
         XCTAssertFalse(status.stdout.contains("no answer yet"), status.stdout)
         struct Report: Decodable { struct Feed: Decodable { var url: String; var state: String }; var feeds: [Feed] }
         let feeds = try JSONDecoder().decode(Report.self, from: Data(json.stdout.utf8)).feeds

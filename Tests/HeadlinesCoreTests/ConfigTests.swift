@@ -40,6 +40,7 @@ final class ConfigTests: XCTestCase {
         expected.category = "technology"
         expected.query = "climate"
         expected.pageSize = 25
+        expected.pageSizeIsExplicit = true
         expected.apiKeyFile = "~/.newsapi-key"
         expected.timeout = 45
         expected.interval = 5400

@@ -33,7 +33,7 @@ final class EmptyResponseTests: XCTestCase {
              "The JSON API at www.reddit.com returned no headlines: check [source] items-path, title-path and link-path."),
             (FeedProvider(feeds: [url("https://news.example.com/feed.xml")],
                           store: FeedStateStore(path: dir + "/cache/feeds.json"), transport: feed),
-             "The feed news.example.com returned no headlines: check [source] feeds."),
+             "The feed https://news.example.com/feed.xml returned no headlines: check [source] feeds."),
         ]
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import HeadlinesDesktop
+import HeadlinesCore
 
 /// The launcher menu runs the launcher through GLib's spawn with pipes (no Foundation Process):
 /// the numbered list goes to its stdin, the picked line comes back on its stdout.
@@ -38,5 +39,41 @@ final class LauncherMenuTests: XCTestCase {
         XCTAssertEqual(ClickReader.button(in: Data(#"{"name":"headlines","button":3,"x":1}"#.utf8)), 3)
         XCTAssertEqual(ClickReader.button(in: Data(" 1 ".utf8)), 1)
         XCTAssertNil(ClickReader.button(in: Data("{}".utf8)))
+    }
+}
+
+/// The README's config examples, read by GKeyFile as `headlines` reads them, parse without error
+/// or warning: a copied example must work (issue 15: the `provider = json` one carried inline
+/// comments into its values).
+final class ReadmeConfigExampleTests: XCTestCase {
+    func testEveryIniExampleInTheReadmeParsesCleanly() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let blocks = text.components(separatedBy: "```ini\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        XCTAssertTrue(blocks.contains { $0.contains("provider = json") }, "the README has no provider = json example")
+        let dir = NSTemporaryDirectory() + "headlines-readme-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // The i3blocks snippet is i3blocks' own config, not ours.
+        for (i, block) in blocks.enumerated() where !block.hasPrefix("[headlines]") {
+            let path = dir + "/example-\(i).conf"
+            try block.write(toFile: path, atomically: true, encoding: .utf8)
+            let groups = try XCTUnwrap(try KeyFileReader.read(path: path))
+            let config = try Config.parse(groups: groups, file: path)
+            XCTAssertEqual(config.warnings, [], block)
+            if block.contains("provider = json") { XCTAssertEqual(config.jsonPaths.items, "", block) }
+        }
+    }
+}
+
+final class LauncherCheckTests: XCTestCase {
+    func testAConfiguredProgramNotOnPathIsNamed() {
+        XCTAssertEqual(LauncherMenu.missingProgram(["headlines-no-such-launcher", "-dmenu"]), "headlines-no-such-launcher")
+        XCTAssertNil(LauncherMenu.missingProgram(["sh", "-c", "true"]))
+        XCTAssertEqual(LauncherMenu.configWarning(configured: "headlines-no-such-launcher -i", file: "/c.conf"),
+                       "/c.conf: [bar] launcher names 'headlines-no-such-launcher', which is not installed or not on PATH: `headlines menu` cannot open it.")
+        XCTAssertNil(LauncherMenu.configWarning(configured: "sh -c true", file: "/c.conf"))
+        XCTAssertNil(LauncherMenu.configWarning(configured: nil, file: "/c.conf"))
     }
 }

@@ -33,8 +33,15 @@ for needed in libnotify4 libglib2.0-0 libcurl4 libc6; do
     grep -Eq "(^|, )$needed( |,|$)" <<<"$depends" || { echo "build-deb: Depends lacks $needed: $depends" >&2; exit 1; }
 done
 
-maintainer=${DEB_MAINTAINER:-$(git -C "$repo" log -1 --format='%an <%ae>' 2>/dev/null || true)}
-[ -n "$maintainer" ] || maintainer="headlines maintainers <headlines@localhost>"
+# The project's own identity (the repository's git config), not whoever made the last commit;
+# without one, control.in's Maintainer line stands as written.
+maintainer=${DEB_MAINTAINER:-}
+if [ -z "$maintainer" ]; then
+    email=$(git -C "$repo" config user.email 2>/dev/null || true)
+    name=$(git -C "$repo" config user.name 2>/dev/null || true)
+    [ -z "$email" ] || maintainer="${name:-headlines developers} <$email>"
+fi
+[ -n "$maintainer" ] || maintainer=$(sed -n 's/^Maintainer: //p' "$here/control.in")
 
 rm -rf "$root/DEBIAN"
 install -d -m 755 "$root/DEBIAN"

@@ -66,6 +66,11 @@ for page in packaging/man/headlines.1 packaging/man/headlines.conf.5; do
     grep -q '^NAME' "$tmp/page.txt" || fail "man -l $page has no NAME section"
 done
 ok "man -l renders headlines.1 and headlines.conf.5 without groff warnings"
+# A .TP tag is only the next input line: a heading split over two lines puts its second half in
+# the body (issue 15: `demo [--duration DURATION]`).
+LC_ALL=C.UTF-8 MANWIDTH=80 man -l packaging/man/headlines.1 2>/dev/null | grep -Eq '^ +demo \[--duration DURATION\]$' \
+    || fail "headlines.1: the demo heading is not on one line"
+ok "headlines.1: demo [--duration DURATION] is one heading line"
 
 bash -n packaging/completions/headlines.bash || fail "bash completion: syntax error"
 zsh -n packaging/completions/_headlines || fail "zsh completion: syntax error"
@@ -84,6 +89,10 @@ for pkg in libnotify4 libglib2.0-0 libcurl4 libc6; do
 done
 recommends=$(dpkg-deb -f "$deb" Recommends)
 [ "$recommends" = "dunst | notification-daemon, xdg-utils" ] || fail "$deb: Recommends is '$recommends'"
+maintainer=$(dpkg-deb -f "$deb" Maintainer)
+case "$maintainer" in
+    *localhost*|*example.org*|*"headlines maintainers"*|"") fail "$deb: Maintainer is a placeholder: '$maintainer'" ;;
+esac
 ok "make deb built $deb in $(($(date +%s) - start)) s; Depends: $depends"
 
 if dpkg-query -W -f='${db:Status-Status}' headlines 2>/dev/null | grep -qx installed; then

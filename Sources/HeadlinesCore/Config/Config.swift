@@ -48,6 +48,9 @@ public struct Config: Equatable, Sendable {
     public var category: String = ""
     public var query: String = ""
     public var pageSize: Int = 10
+    /// True when the file sets `page-size`: feeds then keep that many of the merged headlines
+    /// (their own default, 40, otherwise: 10 is an API page, not a reading list).
+    public var pageSizeIsExplicit = false
     public var apiKeyFile: String?
     public var timeout: TimeInterval = 30
     // [refresh]
@@ -63,6 +66,9 @@ public struct Config: Equatable, Sendable {
     public var maxLength: Int = 60
     /// The dmenu-style program for `headlines menu`; nil = detect rofi, wofi, fuzzel, bemenu, dmenu.
     public var launcher: String?
+    /// Sentences about values that were accepted but look wrong (an inline comment), each naming
+    /// the key and the file; the command line prints them as warnings.
+    public var warnings: [String] = []
 
     public init() {}
 
@@ -125,8 +131,14 @@ extension Config {
                     throw ConfigError("\(file): unknown key '\(key)' in [\(group)]; accepted keys are \(allowed.keys.sorted().joined(separator: ", ")).")
                 }
                 let value = raw.trimmed()
+                // GKeyFile has comments only on their own line: "x = 1  # note" keeps "# note".
+                let comment = inlineComment(in: value, key: key)
                 func bad() -> ConfigError {
-                    ConfigError("\(file): [\(group)] \(key) = '\(value)' is not valid; use \(accepted).")
+                    let hint = comment.map { "; GKeyFile has no inline comments, so '\($0)' is part of the value: move the comment to its own line" } ?? ""
+                    return ConfigError("\(file): [\(group)] \(key) = '\(value)' is not valid\(hint); use \(accepted).")
+                }
+                if let comment {
+                    config.warnings.append("\(file): [\(group)] \(key) ends in '\(comment)', which looks like an inline comment but is part of the value (GKeyFile has none): move it to its own line.")
                 }
                 switch (group, key) {
                 case ("source", "provider"):
@@ -165,6 +177,7 @@ extension Config {
                 case ("source", "page-size"):
                     guard let n = Int(value), (1...100).contains(n) else { throw bad() }
                     config.pageSize = n
+                    config.pageSizeIsExplicit = true
                 case ("source", "api-key-file"):
                     guard !value.isEmpty else { throw bad() }
                     config.apiKeyFile = value
@@ -191,6 +204,9 @@ extension Config {
                     config.rotate = d
                 case ("bar", "launcher"):
                     guard !value.isEmpty else { throw bad() }
+                    if let problem = ShellWords.problem(in: value) {
+                        throw ConfigError("\(file): [bar] launcher = '\(value)' \(problem); quote it as a shell would, such as rofi -dmenu -p 'Top headlines'.")
+                    }
                     config.launcher = value
                 case ("bar", "max-length"):
                     guard let n = Int(value), (10...500).contains(n) else { throw bad() }
@@ -214,6 +230,15 @@ extension Config {
         if environment["NEWSAPI_API_KEY"].map({ !$0.isEmpty }) ?? false { return .newsapi }
         if apiKeyFile != nil { return provider }
         return .feeds
+    }
+
+    /// The part of a value from " #" or " ;" on, when it looks like an inline comment. `;` is
+    /// skipped in `feeds`, where it separates URLs.
+    static func inlineComment(in value: String, key: String) -> String? {
+        if value.hasPrefix("#") { return value }
+        let marks: [String] = key == "feeds" ? [" #", "\t#"] : [" #", "\t#", " ;", "\t;"]
+        let found = marks.compactMap { value.firstRange(of: $0) }.min { $0.lowerBound < $1.lowerBound }
+        return found.map { String(value[value.index(after: $0.lowerBound)...]) }
     }
 
     static func parseBool(_ s: String) -> Bool? {

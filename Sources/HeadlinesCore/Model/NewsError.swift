@@ -57,41 +57,89 @@ public enum NewsError: Error, Equatable, Sendable, Codable {
         return flat.count > 160 ? String(flat.prefix(159)) + "…" : flat
     }
 
-    /// One sentence naming the provider, the cause and what to do.
-    public func message(provider: String, keyVariable: String? = nil) -> String {
+    /// What kind of source failed: it decides the words (an API's JSON, a feed, a JSON document)
+    /// and the setting a message names to fix a wrong address.
+    public enum SourceKind: Sendable, Equatable {
+        /// A keyed news API (APITube, NewsAPI): `[source] base-url`.
+        case newsAPI
+        /// An RSS, Atom or JSON Feed: `[source] feeds`.
+        case feed
+        /// `provider = json`: `[source] url`.
+        case jsonAPI
+
+        /// The setting that holds the address that failed.
+        public var urlSetting: String {
+            switch self {
+            case .newsAPI: "[source] base-url"
+            case .feed: "the feed URL in [source] feeds"
+            case .jsonAPI: "[source] url"
+            }
+        }
+    }
+
+    /// One sentence naming the provider, the cause and what to do, in the words of `kind`.
+    /// Always ends with exactly one period.
+    public func message(provider: String, keyVariable: String? = nil, kind: SourceKind = .newsAPI) -> String {
         let keyHint = keyVariable.map { "check \($0) or api-key-file" } ?? "check the API key"
-        switch self {
-        case let .missingKey(env):
+        let fixURL = "check \(kind.urlSetting)"
+        switch (self, kind) {
+        case let (.missingKey(env), _):
             return "\(provider) needs an API key: set \(env) or [source] api-key-file, or use a keyless feed provider."
-        case .invalidKey:
+        case (.invalidKey, .newsAPI):
             return "\(provider) rejected the API key\(serverDetail): \(keyHint)."
-        case .forbidden:
+        case (.invalidKey, _):
+            return "\(provider) asks for a login (HTTP 401)\(serverDetail): \(fixURL) (sources that need one are not supported)."
+        case (.forbidden, .newsAPI):
             return "\(provider) refused the request\(serverDetail): check that your plan allows it."
-        case let .rateLimited(retryAfter, _, _):
+        case (.forbidden, _):
+            return "\(provider) refused access (HTTP 403)\(serverDetail): \(fixURL)."
+        case let (.rateLimited(retryAfter, _, _), _):
             let when = retryAfter.map { " until \(ISO8601.format($0, milliseconds: false))" } ?? ""
             return "\(provider) is rate-limiting requests\(serverDetail): wait\(when) or lower [refresh] daily-budget."
-        case let .serverError(status, _, _):
+        case let (.serverError(status, _, _), _):
             return "\(provider) had a server error (HTTP \(status))\(serverDetail): try again later."
-        case let .planLimit(status, _, _):
+        case let (.planLimit(status, _, _), .newsAPI):
             return "\(provider) refused the request under your plan (HTTP \(status))\(serverDetail): lower [source] page-size or check what your plan allows."
-        case let .badRequest(status, _, _):
+        case let (.badRequest(status, _, _), _) where status == 404 || status == 410:
+            return "\(provider) was not found (\(status))\(serverDetail): \(fixURL)."
+        case let (.badRequest(status, _, _), .newsAPI):
             return "\(provider) refused the request (HTTP \(status))\(serverDetail): check the [source] settings."
-        case let .malformedResponse(detail):
-            return "\(provider) sent a response that is not its API's JSON (\(detail)): check [source] base-url or try again later."
-        case let .responseTooLarge(limit):
-            return "\(provider) sent more than \(limit / 1024) KiB: check [source] base-url."
-        case let .timedOut(seconds):
+        case let (.badRequest(status, _, _), _), let (.planLimit(status, _, _), _):
+            return "\(provider) refused the request (HTTP \(status))\(serverDetail): \(fixURL)."
+        case let (.malformedResponse(detail), .newsAPI):
+            return "\(provider) sent a response that is not its API's JSON (\(Self.clause(detail))): check [source] base-url or try again later."
+        case let (.malformedResponse(detail), .feed):
+            if Self.isHTMLPage(detail) { return "\(provider) is an HTML page, not a feed: \(fixURL)." }
+            return "\(provider) is not a feed we can read (\(Self.clause(detail))): \(fixURL)."
+        case let (.malformedResponse(detail), .jsonAPI):
+            if Self.isHTMLPage(detail) { return "\(provider) sent an HTML page, not JSON: \(fixURL)." }
+            return "\(provider) sent a response we cannot use (\(Self.clause(detail))): \(fixURL) and [source] items-path."
+        case let (.responseTooLarge(limit), _):
+            return "\(provider) sent more than \(limit / 1024) KiB: \(fixURL)."
+        case let (.timedOut(seconds), _):
             return "\(provider) did not answer within \(Int(seconds)) s: check the network or raise [source] timeout."
-        case let .unreachable(detail):
-            return "\(provider) could not be reached (\(detail)): check the network and [source] base-url."
-        case let .insecureTransport(host):
+        case let (.unreachable(detail), _):
+            return "\(provider) could not be reached (\(Self.clause(detail))): check the network and \(kind.urlSetting)."
+        case let (.insecureTransport(host), _):
             return "Refusing to send the \(provider) API key over plain http to \(host): use an https base-url."
-        case let .keyRedirected(host, toPlainHTTP):
+        case let (.keyRedirected(host, toPlainHTTP), _):
             let target = toPlainHTTP ? "plain http at \(host)" : host
-            return "\(provider) redirected to \(target); the API key was not sent there: check [source] base-url."
-        case let .noHeadlines(setting):
-            return "\(provider) returned no headlines: check \(setting)."
+            return "\(provider) redirected to \(target); the API key was not sent there: \(fixURL)."
+        case let (.noHeadlines(setting), _):
+            return "\(provider) returned no headlines: check \(Self.clause(setting))."
         }
+    }
+
+    /// Text placed inside a sentence: without a final period, so the sentence never ends "..".
+    public static func clause(_ s: String) -> String {
+        var t = Substring(s)
+        while t.last == "." || t.last == " " { t = t.dropLast() }
+        return String(t)
+    }
+
+    /// The feed reader's and the JSON sniffer's words for a web page where data was expected.
+    static func isHTMLPage(_ detail: String) -> Bool {
+        detail.hasPrefix("an HTML page") || detail.contains("the document's root is <html>")
     }
 
     /// The same error with every occurrence of `secret` in the server's words replaced.

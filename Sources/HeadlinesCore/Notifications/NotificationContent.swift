@@ -52,6 +52,19 @@ public struct NotificationContent: Equatable, Sendable {
         return NotificationContent(summary: Markup.neutralise(h.title), body: body)
     }
 
+    /// One action a notification offers: the key the server sends back and the label it shows.
+    public struct Action: Equatable, Sendable {
+        public var key: String
+        public var label: String
+    }
+
+    /// A headline's actions. "default" is the click, and servers list it in their context menu
+    /// under its label too (dunst does): so it is labelled "Open" and there is no second "Open"
+    /// action beside it.
+    public static let headlineActions = [Action(key: "default", label: "Open"), Action(key: "mute", label: "Mute source")]
+    /// The "N more headlines" summary's one action.
+    public static let moreActions = [Action(key: "default", label: "Show all")]
+
     public static func more(_ count: Int, caps: NotificationCapabilities) -> NotificationContent {
         let hint = caps.contains(.actions) ? "Click to pick one." : "Run `headlines list` to see them."
         return NotificationContent(summary: "\(count) more headline\(count == 1 ? "" : "s")", body: hint)

@@ -184,12 +184,8 @@ public final class LibnotifyNotifier: Notifier, Sendable {
                                            Unmanaged.passRetained(ActionBox(action, self)).toOpaque(), free)
         }
         switch action {
-        case .open:
-            add("default", "Open")
-            add("open", "Open")
-            add("mute", "Mute source")
-        case .more:
-            add("default", "Show all")
+        case .open: NotificationContent.headlineActions.forEach { add($0.key, $0.label) }
+        case .more: NotificationContent.moreActions.forEach { add($0.key, $0.label) }
         }
     }
 

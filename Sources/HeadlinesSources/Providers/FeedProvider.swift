@@ -20,6 +20,18 @@ public struct FeedProvider: HeadlineProvider {
         displayName = feeds.count == 1 ? "The feed \(feeds[0].host ?? feeds[0].absoluteString)" : "Feeds"
     }
 
+    public var sourceKind: NewsError.SourceKind { .feed }
+
+    /// Names the feed's URL, not only its host. When every feed failed the error is the first
+    /// feed's, so that feed is named and the others counted.
+    public func failureMessage(_ error: NewsError) -> String {
+        guard let first = feeds.first else { return error.message(provider: displayName, kind: .feed) }
+        let sentence = error.message(provider: "The feed \(Self.shown(first))", kind: .feed)
+        guard feeds.count > 1 else { return sentence }
+        let others = feeds.count - 1
+        return NewsError.clause(sentence) + "; the other \(others == 1 ? "feed" : "\(others) feeds") failed too."
+    }
+
     public func fetch(now: Date) async throws -> [Headline] {
         try await fetchWithReport(now: now).headlines
     }
@@ -57,7 +69,7 @@ public struct FeedProvider: HeadlineProvider {
                 entry.lastErrorAt = nil
                 merged += outcome.headlines
             case let .failure(error):
-                entry.lastError = error.message(provider: "The feed \(Self.shown(feed))")
+                entry.lastError = error.message(provider: "The feed \(Self.shown(feed))", kind: .feed)
                 entry.lastErrorAt = now
                 partialFailures.append(Self.partialFailure(entry.lastError ?? "", error: error))
                 firstError = firstError ?? error
@@ -90,7 +102,7 @@ public struct FeedProvider: HeadlineProvider {
         default:
             "it is tried again at the next reload"
         }
-        let sentence = message.hasSuffix(".") ? String(message.dropLast()) : message
+        let sentence = NewsError.clause(message)
         return TerminalText.safe(sentence) + "; the other feeds were read, and \(fix)."
     }
 
@@ -128,7 +140,8 @@ public struct FeedProvider: HeadlineProvider {
         }
         let document: FeedDocument
         do { document = try FeedParser.parse(response.body, baseURL: feed, contentType: response.header("Content-Type")) } catch {
-            throw NewsError.malformedResponse(detail: "\(feed.host ?? feed.absoluteString): \(error.reason)")
+            let page = ProviderSupport.looksLikeHTML(response.body, contentType: response.header("Content-Type"))
+            throw NewsError.malformedResponse(detail: page ? "an HTML page, HTTP \(response.status)" : error.reason)
         }
         let source = document.title.map(TextCleaning.plainTitle).flatMap { $0.isEmpty ? nil : $0 } ?? feed.host ?? feed.absoluteString
         let headlines = document.items.compactMap { Self.headline($0, source: source, now: now) }

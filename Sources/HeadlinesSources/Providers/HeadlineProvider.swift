@@ -15,6 +15,10 @@ public protocol HeadlineProvider: Sendable {
     /// `fetch`, plus one sentence per part that failed while the rest succeeded (a feed of several).
     /// Providers with a single request keep the default: no partial failures.
     func fetchWithReport(now: Date) async throws -> FetchReport
+    /// The words its failures use and the setting they name: an API, a feed, a JSON document.
+    var sourceKind: NewsError.SourceKind { get }
+    /// A failure as the one sentence people read: names what failed and the setting that fixes it.
+    func failureMessage(_ error: NewsError) -> String
 }
 
 /// What one successful fetch brought: the headlines, and the parts that failed beside them, each
@@ -30,6 +34,11 @@ public struct FetchReport: Sendable, Equatable {
 
 extension HeadlineProvider {
     public var noHeadlinesSetting: String { "the [source] settings" }
+    public var sourceKind: NewsError.SourceKind { .newsAPI }
+
+    public func failureMessage(_ error: NewsError) -> String {
+        error.message(provider: displayName, keyVariable: keyVariable, kind: sourceKind)
+    }
 
     public func fetchWithReport(now: Date) async throws -> FetchReport {
         FetchReport(headlines: try await fetch(now: now))
@@ -79,6 +88,16 @@ enum ProviderSupport {
         if head.first == UInt8(ascii: "<") { return "an HTML page, HTTP \(status)" }
         if head.first == UInt8(ascii: "{") || head.first == UInt8(ascii: "[") { return "truncated or invalid JSON, HTTP \(status)" }
         return "not JSON, HTTP \(status)"
+    }
+
+    /// Whether a body that failed to parse is a web page: a doctype or `<html>` first, or served
+    /// as text/html. A captive portal or a site's front page where a feed or JSON was expected.
+    static func looksLikeHTML(_ body: Data, contentType: String?) -> Bool {
+        if let type = contentType?.lowercased(), type.hasPrefix("text/html") || type.hasPrefix("application/xhtml") { return true }
+        let head = String(decoding: body.prefix(512), as: UTF8.self).lowercased()
+        let start = head.drop(while: { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" })
+        return start.hasPrefix("<!doctype html") || start.hasPrefix("<html")
+            || (start.hasPrefix("<!--") || start.hasPrefix("<?xml")) && head.contains("<html")
     }
 
     /// A URL from an API field, only when it is an absolute http(s) link. Tabs and line breaks

@@ -10,6 +10,7 @@ public struct JSONAPIProvider: HeadlineProvider {
     public let displayName: String
     public let keyVariable: String? = nil
     public let noHeadlinesSetting = "[source] items-path, title-path and link-path"
+    public var sourceKind: NewsError.SourceKind { .jsonAPI }
     public let url: URL
     public let paths: Paths
     let transport: HTTPTransport

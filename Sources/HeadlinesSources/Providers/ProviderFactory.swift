@@ -19,7 +19,9 @@ public enum ProviderFactory {
             if let base = config.baseURL { options.baseURL = base }
             return NewsAPIProvider(options: options, apiKey: apiKey, transport: transport)
         case .feeds:
-            return FeedProvider(feeds: config.feeds, store: feedStore, transport: transport)
+            var feeds = FeedProvider(feeds: config.feeds, store: feedStore, transport: transport)
+            if config.pageSizeIsExplicit { feeds.maxHeadlines = config.pageSize }
+            return feeds
         case .json:
             return JSONAPIProvider(url: config.jsonURL ?? config.baseURL ?? URL(string: "https://invalid.invalid")!,
                                    paths: config.jsonPaths, transport: transport)

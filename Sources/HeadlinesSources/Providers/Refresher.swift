@@ -34,7 +34,7 @@ public struct Refresher: Sendable {
             try? statusStore.store(status)
             return .success(RefreshOutcome(cached: cached, partialFailures: report.partialFailures))
         } catch {
-            let message = error.message(provider: provider.displayName, keyVariable: provider.keyVariable)
+            let message = provider.failureMessage(error)
             status.recordFailure(provider: provider.displayName, at: now, message: message)
             try? statusStore.store(status)
             return .failure(RefreshFailure(error: error, message: message))

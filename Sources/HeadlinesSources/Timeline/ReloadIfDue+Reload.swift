@@ -9,8 +9,12 @@ extension ReloadIfDue {
                               tally: RequestTally?, at now: HostTime, after: () -> HostTime,
                               warn: (String) -> Void) async -> TimelineResult? {
         var ledger = loadLedger(ledgerStore, at: now, warn: warn)
-        guard case .now = ReloadScheduler(budget: RefreshBudget(dailyLimit: dailyBudget)).decide(now: now.wall, ledger: ledger) else {
-            warn("Reload skipped: the daily budget of \(dailyBudget) reloads is spent, or the server asked to wait.")
+        let decision = ReloadScheduler(budget: RefreshBudget(dailyLimit: dailyBudget)).decide(now: now.wall, ledger: ledger)
+        if case let .deferred(until, by) = decision {
+            // Name the one limit that holds it back: the fix differs (wait, or raise the budget).
+            let why = by == .dailyBudget ? "the daily budget (\(dailyBudget) reload\(dailyBudget == 1 ? "" : "s") a day) is spent"
+                                         : "the server's Retry-After asks to wait"
+            warn("Reload skipped: \(why); the next is allowed at \(ISO8601.format(until, milliseconds: false)).")
             return nil
         }
         let failuresBefore = ledger.consecutiveFailures

@@ -1,0 +1,83 @@
+import FoundationEssentials
+import HeadlinesCore
+import HeadlinesDesktop
+
+/// `headlines status` for people: one line per fact, labels aligned, server text made safe.
+struct StatusPage {
+    let report: StatusCommand.Report
+    let holder: HostClient.Holder
+    let now: Date
+    let configExists: Bool
+    let deferredBy: ReloadDecision.Limit?
+    let limit: ReloadDecision.Limit?
+
+    private func age(_ d: Date?) -> String {
+        d.map { "\(Clock.local($0)) (\(RelativeAge.describe($0, now: now)))" } ?? "never"
+    }
+
+    private static func row(_ label: String, _ value: String) -> String {
+        (label + ":").padding(15) + value
+    }
+
+    func lines() -> [String] {
+        let r = report
+        var lines = [
+            Self.row("Config", TerminalText.safe(r.config_file) + (configExists ? "" : " (not found: defaults in use)")),
+            Self.row("Provider", TerminalText.safe(r.provider)),
+            Self.row("Host", hostLine),
+            Self.row("Last reload", "\(age(r.last_reload))\(r.last_result.map { ", \($0)" } ?? "")"),
+            Self.row("Next reload", nextReload),
+        ]
+        if let until = r.deferred_until, until > now {
+            let by = deferredBy.map { " by \($0.phrase)" } ?? ""
+            lines.append(Self.row("Deferred", "a refresh was held back\(by) until \(Clock.local(until))"))
+        }
+        lines.append(Self.row("Budget", "\(r.reloads_last_24h) of \(r.daily_budget) reloads used in the last 24 hours"))
+        lines.append(Self.row("Cache", "\(r.cache_headlines) headlines, fetched \(age(r.cache_fetched_at))"))
+        lines.append(Self.row("Muted", r.muted_sources.isEmpty ? "none" : r.muted_sources.map(TerminalText.safe).joined(separator: ", ")))
+        if let error = r.last_error { lines.append(Self.row("Last error", TerminalText.safe(error))) }
+        if let refusal = r.runtime_refused { lines.append(Self.row("Runtime", TerminalText.safe(refusal))) }
+        let feeds = r.feeds ?? []
+        let failing = feeds.filter { $0.state == "failing" }
+        if !failing.isEmpty {
+            lines.append("Failing feeds: \(failing.count) of \(feeds.count): \(failing.map { TerminalText.safe($0.url) }.joined(separator: ", "))")
+        }
+        for feed in feeds {
+            let state = switch feed.state {
+            case "ok": "ok, \(feed.headlines) headlines"
+            case "failing": "FAILING: \(Self.withoutFeedName(feed.error ?? "the last try failed", url: feed.url))"
+            default: "not tried yet"
+            }
+            lines.append(Self.row("Feed", "\(TerminalText.safe(feed.url)): \(TerminalText.safe(state))"))
+        }
+        return lines
+    }
+
+    private var hostLine: String {
+        let line = StatusCommand.hostLine(holder)
+        guard report.host_has_other_config, let theirs = report.host_provider else { return line }
+        return line + "; it was started with another config (provider \(TerminalText.safe(theirs))), so its reloads are not this config's"
+    }
+
+    private var nextReload: String {
+        if let allowed = report.next_reload_allowed, let limit {
+            let why = limit == .dailyBudget ? "the daily budget is spent" : "the server's Retry-After asks to wait"
+            return "not before \(Clock.local(allowed)) (\(why))"
+        }
+        if let next = report.next_reload { return Clock.local(next) }
+        return report.host_running ? "only on request" : "when a host runs (`headlines run`) or on `headlines refresh`"
+    }
+
+    /// A feed's error sentence names the feed; on its own line after the URL that is said once.
+    static func withoutFeedName(_ sentence: String, url: String) -> String {
+        let prefix = "The feed \(url) "
+        return sentence.hasPrefix(prefix) ? "it " + sentence.dropFirst(prefix.count) : sentence
+    }
+}
+
+extension String {
+    /// Left-aligned in `width` columns (at least one space after).
+    fileprivate func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `headlines status` as a page read at a glance (issue 15): when the budget is spent it says
+/// when the next reload is allowed (the ledger's oldest attempt + 24 h) and why; muted sources
+/// are listed; `--json` carries the same facts.
+final class StatusPageTests: EndToEndTestCase {
+    private var rss: Data { FixturePaths.data("feeds/sample-rss2.xml") }
+
+    func testASpentBudgetSaysWhenTheNextReloadIsAllowed() throws {
+        // Given a budget of one reload a day, spent by one refresh
+        server.route("/a.rss", .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: rss))
+        let config = try cli.writeConfig("[source]\nprovider = feeds\nfeeds = \(server.baseURL.absoluteString)/a.rss\n[refresh]\ndaily-budget = 1\n")
+        let before = Date()
+        let refresh = try cli.run(["--config", config.path, "refresh"])
+        XCTAssertEqual(refresh.status, 0, refresh.stderr)
+
+        // When status is asked
+        let page = try cli.run(["--config", config.path, "status"])
+        let json = try cli.run(["--config", config.path, "status", "--json"])
+
+        // Then the next reload is the attempt + 24 h, for the daily budget, not "when a host runs"
+        let next = page.stdoutLines.first { $0.hasPrefix("Next reload:") } ?? ""
+        XCTAssertTrue(next.hasPrefix("Next reload:   not before ") && next.hasSuffix("(the daily budget is spent)"), page.stdout)
+        XCTAssertFalse(page.stdout.contains("when a host runs"), page.stdout)
+        struct Report: Decodable { var next_reload_allowed: Date?; var next_reload_limit: String?; var muted_sources: [String] }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let report = try decoder.decode(Report.self, from: Data(json.stdout.utf8))
+        XCTAssertEqual(report.next_reload_limit, "daily-budget")
+        let allowed = try XCTUnwrap(report.next_reload_allowed, json.stdout)
+        XCTAssertEqual(allowed.timeIntervalSince(before), 24 * 3600, accuracy: 30, json.stdout)
+    }
+
+    func testMutedSourcesAreListed() throws {
+        // Given two muted sources
+        let config = try cli.writeConfig("[source]\nprovider = feeds\nfeeds = \(server.baseURL.absoluteString)/a.rss\n")
+        XCTAssertEqual(try cli.run(["--config", config.path, "mute", "Example News"]).status, 0)
+        XCTAssertEqual(try cli.run(["--config", config.path, "mute", "other.example"]).status, 0)
+        // When status is asked, then both are on its Muted line
+        let page = try cli.run(["--config", config.path, "status"])
+        XCTAssertTrue(page.stdoutLines.contains("Muted:         Example News, other.example"), page.stdout)
+    }
+}
