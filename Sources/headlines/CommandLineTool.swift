@@ -23,6 +23,7 @@ enum CommandLineTool {
         }
         let context: AppContext
         do { context = try AppContext.load(args: args, environment: environment) } catch {
+            if let status = BarCommand.configFailed(error, args: args, argv: argv, environment: environment) { return status }
             Output.error("headlines: \(error.message)")
             return 2
         }
