@@ -41,8 +41,7 @@ public enum HostRunner {
         var initial: LoadedConfig?
         var configError: ConfigError?
         do { initial = try LoadedConfig.load(args: args, environment: environment) } catch {
-            HostLog.error(error.message)
-            guard args.fromBar else { return 2 }
+            guard args.fromBar else { HostLog.error(error.message); return 2 }
             configError = error
         }
         signal(SIGPIPE, SIG_IGN)
