@@ -36,11 +36,14 @@ final class ServerEscapeTests: HostTestCase {
         assertClean(refresh.stdout + refresh.stderr, "refresh")
     }
 
-    func testHostLogShowsTheServerMessageWithoutEscapes() throws {
+    func testHostLogAndRefreshThroughTheHostShowTheServerMessageWithoutEscapes() throws {
         let host = try startHost(verbose: true)
         guard host.waitForLine(containing: "ER0175", stream: .stderr, timeout: 15) != nil else {
             return XCTFail("the host logged no failure: \(host.transcript)")
         }
+        // `refresh` through the host: the host's answer (its last result) reaches the terminal clean too
+        let refresh = try run(["refresh"])
+        assertClean(refresh.stdout + refresh.stderr, "refresh through the host")
         _ = host.kill()
         let log = host.lines.filter { $0.stream == .stderr }.map(\.text).joined(separator: "\n")
         assertClean(log, "the host log")
