@@ -19,6 +19,8 @@ public final class ConfigWait {
     private var monitor: DirectoryMonitor?
     private var lastMessage: String?
     private var done = false
+    private let firstError: ConfigError
+
     /// `error` is the failure that brought us here; it is reported at `start()`.
     public init(args: Arguments, environment: [String: String], error: ConfigError,
                 onError: @escaping (ConfigError) -> Void, onLoaded: @escaping (LoadedConfig) -> Void) {
@@ -30,16 +32,22 @@ public final class ConfigWait {
         firstError = error
     }
 
-    private let firstError: ConfigError
-
     /// Reports the first error and starts watching. Call once, on the loop.
     public func start() {
         onError(firstError)
         let name = PathText.lastComponent(of: configFile)
-        monitor = DirectoryMonitor(path: PathText.directory(of: configFile)) { [weak self] changed in
+        let folder = PathText.directory(of: configFile)
+        // DirectoryMonitor makes a missing folder: never for a mistyped --config path (SIGHUP
+        // still re-reads it).
+        guard FileManager.default.fileExists(atPath: folder) else { return installSIGHUP() }
+        monitor = DirectoryMonitor(path: folder) { [weak self] changed in
             guard changed == name else { return }
             Task { @GLibActor [weak self] in self?.retry(reason: "\(name) changed") }
         }
+        installSIGHUP()
+    }
+
+    private func installSIGHUP() {
         // The host's own SIGHUP handler comes later; this one falls silent once `done`.
         MainLoop.onSignal(SIGHUP) { Task { @GLibActor [weak self] in self?.retry(reason: "SIGHUP") } }
     }
