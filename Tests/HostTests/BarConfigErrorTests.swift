@@ -27,12 +27,13 @@ final class BarConfigErrorTests: HostTestCase {
     /// lines) and in-process (HEADLINES_NO_BAR_EXEC=1): the error line, then headlines once fixed.
     func testWaybarThroughHeadlinesBar() throws { try assertBarShowsTheErrorThenHeadlines(["waybar"]) }
     func testWaybarInProcess() throws { try assertBarShowsTheErrorThenHeadlines(["waybar"], inProcess: true) }
+    func testHeadlinesBarWaybarRunDirectly() throws { try assertBarShowsTheErrorThenHeadlines(["waybar"], direct: true) }
     func testI3blocksPersistThroughHeadlinesBar() throws { try assertBarShowsTheErrorThenHeadlines(["i3blocks", "--persist"]) }
     func testI3blocksPersistJSONInProcess() throws {
         try assertBarShowsTheErrorThenHeadlines(["i3blocks", "--persist", "--json"], inProcess: true)
     }
 
-    private func assertBarShowsTheErrorThenHeadlines(_ arguments: [String], inProcess: Bool = false,
+    private func assertBarShowsTheErrorThenHeadlines(_ arguments: [String], inProcess: Bool = false, direct: Bool = false,
                                                      file: StaticString = #filePath, line: UInt = #line) throws {
         // Given a config with a typo
         try writeTypo()
@@ -40,7 +41,10 @@ final class BarConfigErrorTests: HostTestCase {
         if inProcess { env["HEADLINES_NO_BAR_EXEC"] = "1" }
 
         // When a bar starts
-        let bar = try BackgroundProcess(cli: cli, arguments: arguments + ["--config", configFile.path], environment: env)
+        let bar = direct
+            ? try BackgroundProcess(executable: cli.executable.deletingLastPathComponent().appendingPathComponent("headlines-bar"),
+                                    arguments: arguments + ["--config", configFile.path], environment: cli.environment(env))
+            : try BackgroundProcess(cli: cli, arguments: arguments + ["--config", configFile.path], environment: env)
         defer { _ = bar.kill() }
 
         // Then it shows the config error with the error class, and keeps running
