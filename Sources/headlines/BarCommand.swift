@@ -45,3 +45,51 @@ enum BarCommand {
         }
     }
 }
+
+extension BarCommand {
+    /// The config did not load. For a bar command the bar must still show something: returns
+    /// the exit status after showing the config-error line (one-shot i3blocks: printed, exit 0;
+    /// waybar and i3blocks --persist: `headlines-bar`, whose host publishes the line, or here:
+    /// printed, then waiting for a config that loads and starting again). Nil for other commands.
+    static func configFailed(_ error: ConfigError, args: Arguments, argv: [String], environment: [String: String]) -> Int32? {
+        let pango = args.pango || environment["markup"] == "pango"
+        let json = args.json || environment["format"] == "json"
+        let line: (ConfigError) -> String
+        switch args.command {
+        case "i3blocks" where !args.persist:
+            Output.error("headlines: \(error.message)")
+            Output.print(I3blocksRenderer.oneShot(BarState(configError: error.message), maxLength: Config().maxLength, pango: pango),
+                         terminator: "")
+            return 0
+        case "i3blocks":
+            line = { error in
+                let state = BarState(configError: error.message)
+                return json ? I3blocksRenderer.persistJSONLine(state, maxLength: Config().maxLength, pango: pango)
+                    : I3blocksRenderer.persistLine(state, maxLength: Config().maxLength, pango: pango)
+            }
+        case "waybar":
+            line = { WaybarRenderer.render(BarState(configError: $0.message), now: Date(), maxLength: Config().maxLength) }
+        default:
+            return nil
+        }
+        if environment["HEADLINES_NO_BAR_EXEC"] == nil {
+            let bar = Binaries.path(of: "headlines-bar")
+            if bar.hasPrefix("/") { Exec.replace(with: [bar] + argv, environment: environment) }
+        }
+        // In-process (no headlines-bar): show the error, wait for a config that loads, then run
+        // this same command again from the start.
+        Output.error("headlines: \(error.message)")
+        MainLoop.run {
+            BarOutput.install { MainLoop.quit() }
+            let wait = ConfigWait(args: args, environment: environment, error: error,
+                                  onError: { if !BarOutput.write(line($0)) { MainLoop.quit() } },
+                                  onLoaded: { _ in
+                                      Exec.replace(with: [ProcessLauncher.selfPath] + argv, environment: environment)
+                                      MainLoop.quit()
+                                  })
+            HostRegistry.keep(wait)
+            wait.start()
+        }
+        return 0
+    }
+}

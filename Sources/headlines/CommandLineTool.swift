@@ -23,6 +23,7 @@ enum CommandLineTool {
         }
         let context: AppContext
         do { context = try AppContext.load(args: args, environment: environment) } catch {
+            if let status = BarCommand.configFailed(error, args: args, argv: argv, environment: environment) { return status }
             Output.error("headlines: \(error.message)")
             return 2
         }
@@ -107,7 +108,9 @@ enum Output {
 
     /// One write(2) for the whole text where the pipe takes it; a broken pipe drops the rest.
     private static func write(_ text: String, to fd: Int32) {
-        var bytes = Array(text.utf8)[...]
+        // A server's words reach here (an API's error message in `status`, `fetch`, `refresh`):
+        // no escape sequence gets through to the terminal.
+        var bytes = Array(TerminalText.withoutControls(text).utf8)[...]
         while !bytes.isEmpty {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if n < 0 { if errno == EINTR { continue }; return }

@@ -63,6 +63,38 @@ wait_for "the persist block's full_text" 15 grep -q '"full_text":"Shown story â€
 kill -KILL "$I3P"; wait "$I3P" 2>/dev/null
 ok "a persist block shows the whole line"
 
+echo "a typo in the config: both blocks say so in the error colour instead of vanishing"
+printf '[source]\ntypo = 1\n' > "$WORK/typo.conf"
+cat > "$WORK/i3blocks-typo.conf" <<CONF
+[headlines]
+command=$BIN --config $WORK/typo.conf i3blocks
+interval=2
+markup=pango
+
+[headlines-persist]
+command=$BIN --config $WORK/typo.conf i3blocks --persist
+interval=persist
+CONF
+i3blocks -c "$WORK/i3blocks-typo.conf" </dev/null >"$WORK/i3bar-typo.out" 2>"$WORK/i3blocks-typo.err" &
+I3T=$!; EXTRA_PIDS+=($I3T)
+both_blocks_say_so() {
+    tail -n 1 "$WORK/i3bar-typo.out" | python3 -c '
+import json, sys
+blocks = {b.get("name"): b for b in json.loads(sys.stdin.read().lstrip(","))}
+text = "headlines: config error (see headlines status)"
+ok = blocks["headlines"]["full_text"] == text and blocks["headlines"].get("color", "").upper() == "#BF616A" \
+    and blocks["headlines-persist"]["full_text"] == text
+sys.exit(0 if ok else 1)' 2>/dev/null
+}
+wait_for "the config error in both blocks" 15 both_blocks_say_so \
+    || { tail -c 800 "$WORK/i3bar-typo.out"; cat "$WORK/i3blocks-typo.err"; die "a block vanished or did not name the config error"; }
+grep -q "bad exit code" "$WORK/i3blocks-typo.err" && die "i3blocks logged: $(grep 'bad exit code' "$WORK/i3blocks-typo.err")"
+sleep 3 # two more one-shot intervals: still there, no exit-code complaint
+both_blocks_say_so || die "the blocks lost the config error line"
+grep -q "bad exit code" "$WORK/i3blocks-typo.err" && die "i3blocks logged: $(grep 'bad exit code' "$WORK/i3blocks-typo.err")"
+kill "$I3T"; wait "$I3T" 2>/dev/null
+ok "the one-shot block (exit 0, error colour) and the persist block both show 'headlines: config error (see headlines status)'"
+
 echo "headlines menu: the launcher lists the headlines and the one picked opens"
 cat > "$WORK/pick-second" <<'SH'
 #!/bin/sh

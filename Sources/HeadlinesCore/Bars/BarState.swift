@@ -13,6 +13,9 @@ public struct BarState: Equatable, Sendable {
     public var partialFailures: [String]
     public var budgetUsed: Int
     public var budgetLimit: Int
+    /// The config did not load (its one sentence): the bar says so with the `error` class, and
+    /// shows no headline, until the config is fixed.
+    public var configError: String?
 
     public init(headlines: [Headline], index: Int, freshness: Freshness, error: String? = nil,
                 partialFailures: [String] = [], budgetUsed: Int = 0, budgetLimit: Int = 0) {
@@ -23,6 +26,12 @@ public struct BarState: Equatable, Sendable {
         self.error = error
         self.budgetUsed = budgetUsed
         self.budgetLimit = budgetLimit
+    }
+
+    /// What every bar shows while the config does not load: `message` is `ConfigError.message`.
+    public init(configError message: String) {
+        self.init(headlines: [], index: 0, freshness: .empty, error: message)
+        configError = message
     }
 
     /// The entry of a timeline at `now`, turned by the shared rotation offset (`next` / `prev`).
@@ -36,7 +45,7 @@ public struct BarState: Equatable, Sendable {
 
     /// "fresh", "cached", "stale", "error" (failed with nothing to show) or "empty".
     public var stateName: String {
-        if headlines.isEmpty { return error == nil ? "empty" : "error" }
+        if configError != nil || headlines.isEmpty { return configError == nil && error == nil ? "empty" : "error" }
         switch freshness {
         case .fresh: return "fresh"
         case .cached, .placeholder: return "cached"
@@ -98,6 +107,53 @@ public enum BarText {
 
     /// "title — source · age", neutralised, one line.
     public static func line(_ h: Headline, now: Date) -> String {
-        Markup.neutralise(h.title) + " — " + Markup.neutralise(h.source) + " · " + RelativeAge.barDescribe(h.publishedAt, now: now)
+        Markup.neutralise(h.title) + " — " + source(h) + " · " + RelativeAge.barDescribe(h.publishedAt, now: now)
+    }
+
+    /// Longest source name a bar shows: a feed may call itself by a whole paragraph.
+    public static let maxSourceLength = 40
+
+    /// The headline's source, neutralised and cut to `maxSourceLength` characters.
+    public static func source(_ h: Headline) -> String {
+        truncate(Markup.neutralise(h.source), to: maxSourceLength)
+    }
+
+    /// What a bar shows when the config does not load: the sentence itself is for
+    /// `headlines status` and the tooltip, the bar only points there.
+    public static let configError = "headlines: config error (see headlines status)"
+
+    /// `&`, `<`, `>` escaped for Pango, scalar by scalar: a combining mark after `&` makes one
+    /// Character of the two, which a per-Character escape would let through raw.
+    public static func escape(_ s: String) -> String {
+        var out = String.UnicodeScalarView()
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            default: out.append(u)
+            }
+        }
+        return String(out)
+    }
+
+    /// `raw` encoded by `encode` (Pango escaping, JSON-safe swaps) in at most `bytes` UTF-8
+    /// bytes. The raw text is cut first, a whole character at a time, and then encoded, so a cut
+    /// never falls inside an entity such as `&amp;` (Pango rejects the whole text then); a cut
+    /// text ends in "…". Never empty: i3blocks drops an empty full_text.
+    public static func encoded(_ raw: String, bytes: Int, encode: (String) -> String) -> String {
+        let whole = encode(raw)
+        if whole.utf8.count <= bytes { return whole.isEmpty ? " " : whole }
+        let ellipsis = encode("…")
+        let budget = bytes - ellipsis.utf8.count
+        var out = ""
+        var used = 0
+        for ch in raw {
+            let piece = encode(String(ch))
+            if used + piece.utf8.count > budget { break }
+            out += piece
+            used += piece.utf8.count
+        }
+        return out.isEmpty ? " " : out + ellipsis
     }
 }

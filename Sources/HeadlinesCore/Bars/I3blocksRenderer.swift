@@ -24,24 +24,29 @@ public enum I3blocksRenderer {
         }
     }
 
-    static func fullText(_ state: BarState, maxLength: Int, pango: Bool) -> (full: String, short: String) {
+    /// The raw (unescaped) full_text and short_text: titles cut to `maxLength` characters, the
+    /// source to `BarText.maxSourceLength`. Escaping and the byte cut come after (`encoded`).
+    static func rawText(_ state: BarState, maxLength: Int) -> (full: String, short: String) {
+        if state.configError != nil { return (BarText.configError, "headlines: config error") }
         guard let current = state.current else {
             let text = state.error == nil ? "No headlines yet" : "Headlines unavailable"
             return (text, text)
         }
         let title = Markup.neutralise(current.title)
-        let source = Markup.neutralise(current.source)
-        var full = BarText.truncate(title, to: maxLength) + " — " + source
+        var full = BarText.truncate(title, to: maxLength) + " — " + BarText.source(current)
         var short = BarText.truncate(title, to: max(10, maxLength / 2))
         if state.stateName == "stale" { full = "⚠ " + full; short = "⚠ " + short }
-        let esc: (String) -> String = { pango ? Markup.escape($0) : $0 }
-        return (fit(esc(full)), fit(esc(short)))
+        return (full, short)
     }
 
-    /// A value that fits i3blocks' 1023-byte full_text, never empty.
-    static func fit(_ s: String) -> String {
-        let cut = BarText.prefix(s, bytes: maxLineBytes)
-        return cut.isEmpty ? " " : cut
+    /// Both texts encoded for the block, each within `bytes`: Pango-escaped when `pango`, then
+    /// swapped by `json` (identity outside format=json).
+    static func fullText(_ state: BarState, maxLength: Int, pango: Bool, bytes: (full: Int, short: Int) = (maxLineBytes, maxLineBytes),
+                         json: @escaping (String) -> String = { $0 }) -> (full: String, short: String) {
+        let raw = rawText(state, maxLength: maxLength)
+        let encode: (String) -> String = { json(pango ? BarText.escape($0) : $0) }
+        return (BarText.encoded(raw.full, bytes: bytes.full, encode: encode),
+                BarText.encoded(raw.short, bytes: bytes.short, encode: encode))
     }
 
     /// The three lines of a one-shot block.
@@ -58,13 +63,11 @@ public enum I3blocksRenderer {
     /// One persist line under `format=json`: {"full_text":..,"short_text":..,"color":..}, with
     /// `"` and `\` replaced so 1.4's naive parser reads it whole.
     public static func persistJSONLine(_ state: BarState, maxLength: Int, pango: Bool) -> String {
-        let text = fullText(state, maxLength: maxLength, pango: pango)
-        func safe(_ s: String) -> String {
-            s.replacingAll("\\", with: "/").replacingAll("\"", with: "”")
-        }
         // Budget the values so the whole line stays under the limit.
-        let full = BarText.prefix(safe(text.full), bytes: 700)
-        let short = BarText.prefix(safe(text.short), bytes: 250)
+        let text = fullText(state, maxLength: maxLength, pango: pango, bytes: (700, 250)) {
+            $0.replacingAll("\\", with: "/").replacingAll("\"", with: "”")
+        }
+        let (full, short) = text
         return "{\"full_text\":\"\(full)\",\"short_text\":\"\(short)\",\"color\":\"\(color(state))\"}\n"
     }
 }

@@ -73,3 +73,22 @@ public enum TextCleaning {
         return named[String(name)]
     }
 }
+
+extension TerminalText {
+    /// `s` with every C0 and C1 control but newline and tab replaced by U+FFFD: what the CLI and
+    /// the host log write, so a server's message can carry no escape sequence (clear screen, an
+    /// OSC 52 clipboard write, an OSC 8 link) to a terminal. Bidi marks stay (a right-to-left
+    /// title in `list --json` needs them); what shows a title to a person uses `safe`.
+    public static func withoutControls(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: isControl) else { return s }
+        return String(String.UnicodeScalarView(s.unicodeScalars.map { isControl($0) ? "\u{FFFD}" : $0 }))
+    }
+
+    private static func isControl(_ u: Unicode.Scalar) -> Bool {
+        switch u.value {
+        case 0x0A, 0x09: return false
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        default: return false
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HeadlinesCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,7 +16,7 @@ public enum HostLog {
     public static func error(_ message: String) { write(.error, message) }
 
     static func write(_ level: Level, _ message: String) {
-        let flat = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let flat = TerminalText.safe(message.split(whereSeparator: \.isNewline).joined(separator: " "))
         let line: String
         if underJournal {
             line = "<\(level.rawValue)>\(flat)\n"

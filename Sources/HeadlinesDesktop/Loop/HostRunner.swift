@@ -28,7 +28,9 @@ public enum HostRunner {
 
     /// Validates the config, then runs a host (or a stand-by that takes over) with notifications
     /// until it quits. `standBy: false`: quit when another host runs (a host a bar started).
-    /// `extra` runs on the loop before the host starts.
+    /// `extra` runs on the loop before the host starts. A host a bar started (`--from-bar`) whose
+    /// config does not load publishes the config-error bar lines and waits for a config that
+    /// loads (`ConfigWait`) instead of exiting, so the bars keep showing why.
     public static func run(args: Arguments, environment: [String: String], standBy: Bool = true,
                            reloader: @escaping @Sendable @GLibActor (LoadedConfig) -> HostReloader,
                            extra: @escaping @Sendable @GLibActor (WidgetHost) -> Void = { _ in }) -> Int32 {
@@ -36,19 +38,20 @@ public enum HostRunner {
         let configure: WidgetHost.Configure = {
             setup(try LoadedConfig.load(args: args, environment: environment))
         }
-        let initial: LoadedConfig
+        var initial: LoadedConfig?
+        var configError: ConfigError?
         do { initial = try LoadedConfig.load(args: args, environment: environment) } catch {
-            HostLog.error(error.message)
-            return 2
+            guard args.fromBar else { HostLog.error(error.message); return 2 }
+            configError = error
         }
         signal(SIGPIPE, SIG_IGN)
         let status = Atomic<Int32>(0)
-        MainLoop.run {
+        let start: @Sendable @GLibActor (LoadedConfig) -> Void = { loaded in
             do {
-                let host = try WidgetHost(paths: initial.paths, reloader: reloader(initial), configure: configure)
-                if initial.config.notifyEnabled {
-                    let notifications = HostNotifications(host: host, paths: initial.paths,
-                                                          maxPerRefresh: initial.config.maxPerRefresh,
+                let host = try WidgetHost(paths: loaded.paths, reloader: reloader(loaded), configure: configure)
+                if loaded.config.notifyEnabled {
+                    let notifications = HostNotifications(host: host, paths: loaded.paths,
+                                                          maxPerRefresh: loaded.config.maxPerRefresh,
                                                           menuCommand: [Binaries.path(of: "headlines")] + args.passThrough + ["menu"])
                     host.onReload = { notifications.reloaded($0) }
                     HostRegistry.keep(notifications)
@@ -62,6 +65,19 @@ public enum HostRunner {
                 status.store(2, ordering: .relaxed)
                 MainLoop.quit()
             }
+        }
+        MainLoop.run { [initial, configError] in
+            if let initial { return start(initial) }
+            guard let configError else { return }
+            let paths = XDGPaths(environment: environment)
+            let wait = ConfigWait(args: args, environment: environment, error: configError,
+                                  onError: { error in
+                                      HostLog.error("\(error.message) The bars say so until the config loads.")
+                                      ConfigWait.publishError(error, paths: paths)
+                                  },
+                                  onLoaded: { start($0) })
+            HostRegistry.keep(wait)
+            wait.start()
         }
         return status.load(ordering: .relaxed)
     }
