@@ -10,7 +10,7 @@
 //                    transport protocol, the timeline provider. Runs in `headlines` (the CLI and the
 //                    host's short-lived fetch child), never in the resident host.
 //   HeadlinesHTTP    the only importer of CCurl: the libcurl transport behind HTTPTransport.
-//   CGLibNotify      system library: libnotify + GLib/GIO/GObject headers via pkg-config.
+//   CGLibNotify      system library: libnotify + GLib/GIO/GObject headers via its own .pc file.
 //   HeadlinesDesktop the only importer of CGLibNotify: GKeyFile, URL launching, the GLib loop,
 //                    libnotify. Thin wrappers that implement the core's protocols.
 //   headlines        the CLI: parses arguments and wires core, sources, HTTP and desktop together;
@@ -36,9 +36,11 @@ let package = Package(
         .target(name: "HeadlinesCore"),
         .target(name: "HeadlinesSources", dependencies: ["HeadlinesCore", "FeedXML"]),
         .target(name: "HeadlinesHTTP", dependencies: ["HeadlinesCore", "HeadlinesSources", "CCurl"]),
+        // Its own .pc file, by path: libnotify.pc's flags less the -pthread SwiftPM warns about and
+        // drops (the file says why).
         .systemLibrary(
             name: "CGLibNotify",
-            pkgConfig: "libnotify",
+            pkgConfig: Context.packageDirectory + "/Sources/CGLibNotify/headlines-libnotify.pc",
             providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]
         ),
         .target(name: "HeadlinesDesktop", dependencies: ["HeadlinesCore", "CGLibNotify"]),
