@@ -44,13 +44,19 @@ let package = Package(
             providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]
         ),
         .target(name: "HeadlinesDesktop", dependencies: ["HeadlinesCore", "CGLibNotify"]),
+        // CLinkWraps: each shipped program routes exactly one libc reference of the toolchain's static
+        // archives there with --wrap, so that its release link prints no glibc warning (mktemp from
+        // libFoundationEssentials.a; dlopen from libswiftCore.a in the static bar). link_wraps.c says why.
+        .target(name: "CLinkWraps"),
         .executableTarget(name: "headlines",
-                          dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop"]),
-        .executableTarget(name: "headlines-host", dependencies: ["HeadlinesCore", "HeadlinesDesktop"]),
+                          dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop", "CLinkWraps"],
+                          linkerSettings: [.unsafeFlags(["-Xlinker", "--wrap=mktemp"])]),
+        .executableTarget(name: "headlines-host", dependencies: ["HeadlinesCore", "HeadlinesDesktop", "CLinkWraps"],
+                          linkerSettings: [.unsafeFlags(["-Xlinker", "--wrap=mktemp"])]),
         // headlines-bar: bar copies and one-shot blocks, fully static, Swift stdlib + Glibc only.
         .target(name: "CBarSys"),
-        .executableTarget(name: "headlines-bar", dependencies: ["CBarSys"],
-                          linkerSettings: [.unsafeFlags(["-static-executable"])]),
+        .executableTarget(name: "headlines-bar", dependencies: ["CBarSys", "CLinkWraps"],
+                          linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "--wrap=dlopen"])]),
         .executableTarget(name: "headlines-bench", dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP"]),
         .executableTarget(name: "headlines-feedcheck", dependencies: ["HeadlinesCore", "HeadlinesSources"]),
         .target(name: "TestSupport", dependencies: ["HeadlinesCore", "HeadlinesSources"], path: "Tests/TestSupport"),
@@ -59,7 +65,7 @@ let package = Package(
         .testTarget(name: "FeedTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
         .testTarget(name: "HostTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
         .testTarget(name: "HeadlinesDesktopTests",
-                    dependencies: ["HeadlinesDesktop", "HeadlinesCore", "HeadlinesSources", "TestSupport"]),
+                    dependencies: ["HeadlinesDesktop", "HeadlinesCore", "HeadlinesSources", "TestSupport", "CLinkWraps"]),
         .testTarget(name: "EndToEndTests",
                     dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop", "TestSupport"]),
     ],
