@@ -21,6 +21,11 @@
 //                    libcurl, no libxml2; each reload runs in a `headlines fetch --for-host` child.
 import PackageDescription
 
+// SwiftPM splits a pkgConfig value at spaces, so a checkout whose path has one uses libnotify.pc
+// itself (the same headers and libraries, and SwiftPM's -pthread warning).
+let libnotifyPkgConfig = Context.packageDirectory.contains(" ")
+    ? "libnotify" : Context.packageDirectory + "/Sources/CGLibNotify/headlines-libnotify.pc"
+
 let package = Package(
     name: "headlines",
     platforms: [.macOS(.v13)],
@@ -40,7 +45,7 @@ let package = Package(
         // drops (the file says why).
         .systemLibrary(
             name: "CGLibNotify",
-            pkgConfig: Context.packageDirectory + "/Sources/CGLibNotify/headlines-libnotify.pc",
+            pkgConfig: libnotifyPkgConfig,
             providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]
         ),
         .target(name: "HeadlinesDesktop", dependencies: ["HeadlinesCore", "CGLibNotify"]),

@@ -56,6 +56,17 @@ for target in test bench hostile; do
 done
 ok "make -n build and demo run scripts/install-deps.sh (runtime); test, bench and hostile run it with --test"
 
+# ---- CGLibNotify's own .pc file: libnotify.pc's libraries and include folders, without -pthread ----
+pc=Sources/CGLibNotify/headlines-libnotify.pc
+words() { tr ' ' '\n' | sed '/^$/d' | sort -u; }
+ours_libs=$(pkg-config --libs "$pc" | words); theirs_libs=$(pkg-config --libs libnotify | words | grep -vx -- -pthread)
+[ "$ours_libs" = "$theirs_libs" ] || fail "$pc links $(echo $ours_libs), libnotify.pc $(echo $theirs_libs)"
+ours_cflags=$(pkg-config --cflags "$pc" | words); theirs_cflags=$(pkg-config --cflags libnotify | words)
+extra=$(comm -23 <(echo "$ours_cflags") <(echo "$theirs_cflags"))
+[ -z "$extra" ] || fail "$pc has C flags libnotify.pc has not: $extra"
+! grep -qx -- -pthread <<<"$ours_cflags" || fail "$pc still carries -pthread"
+ok "$pc: libnotify.pc's libraries, $(echo "$ours_cflags" | wc -l) of its include folders (the ones the headers use), no -pthread"
+
 # ---- a release build without warnings ------------------------------------------------------------
 bin=$(swift build -c release --static-swift-stdlib --show-bin-path 2>/dev/null)
 rm -f "$bin/headlines" "$bin/headlines-host" "$bin/headlines-bar"
