@@ -79,11 +79,14 @@ done
 if grep -i 'warning:' "$tmp/build.log"; then fail "make build printed the warnings above"; fi
 ok "make build ($(($(date +%s) - start)) s, the three programs linked again): no warning"
 
-# The debug build of every program (make test built it already, so this compiles nothing more):
-# SwiftPM's own warnings, like the -pthread one, show on every run, up to date or not.
-swift build >"$tmp/debug.log" 2>&1 || { tail -30 "$tmp/debug.log"; fail "swift build"; }
-if grep -i 'warning:' "$tmp/debug.log"; then fail "swift build (debug) printed the warnings above"; fi
-ok "swift build (debug, every program): no warning"
+# The debug build with tests that make test starts with (built already, so this compiles nothing
+# more unless something changed): SwiftPM's own warnings, like the -pthread one, show on every run.
+# A clean one (SETUP_CLEAN_DEBUG=1: a scratch folder of its own) shows every compiler warning too.
+debug_args=()
+if [ "${SETUP_CLEAN_DEBUG:-0}" = 1 ]; then debug_args=(--scratch-path "$tmp/debug-build"); fi
+swift build --build-tests "${debug_args[@]}" >"$tmp/debug.log" 2>&1 || { tail -30 "$tmp/debug.log"; fail "swift build --build-tests"; }
+if grep -i 'warning:' "$tmp/debug.log"; then fail "swift build --build-tests printed the warnings above"; fi
+ok "swift build --build-tests (debug${debug_args:+, clean}): no warning"
 
 # ---- make build and make install share one build -------------------------------------------------
 make --no-print-directory install DESTDIR="$tmp/root" PREFIX=/usr/local >"$tmp/install.log" 2>&1 \
