@@ -41,7 +41,7 @@ TSAN_LOGS = .build/tsan-reports
 TSAN_FILTER = ^(HostTests|TimelineTests|HeadlinesDesktopTests)\.|^HeadlinesCoreTests\.(Notification|SeenSet|CacheDurable)
 tsan:
 	rm -rf "$(TSAN_LOGS)" && mkdir -p "$(TSAN_LOGS)"
-	TSAN_OPTIONS="halt_on_error=0 atexit_sleep_ms=0 log_path=$(CURDIR)/$(TSAN_LOGS)/report" \
+	HEADLINES_TSAN=1 TSAN_OPTIONS="halt_on_error=0 atexit_sleep_ms=0 log_path=$(CURDIR)/$(TSAN_LOGS)/report" \
 		swift test --sanitize=thread --scratch-path .build/tsan \
 		--filter '$(TSAN_FILTER)' --skip 'BudgetAcrossCrashesTests'
 	@if ls "$(TSAN_LOGS)"/report* >/dev/null 2>&1; then \

@@ -20,6 +20,13 @@
 //   headlines-host   the resident widget host (`headlines run` execs it): core + desktop only, no
 //                    libcurl, no libxml2; each reload runs in a `headlines fetch --for-host` child.
 import PackageDescription
+import Foundation
+
+// ThreadSanitizer's runtime cannot be linked into a static executable, so `make tsan` (which sets
+// HEADLINES_TSAN=1 and builds in its own folder) links headlines-bar dynamically; every other
+// build links it fully static (and routes libswiftCore's dlopen to CLinkWraps: see below).
+let barLinkerSettings: [LinkerSetting] = ProcessInfo.processInfo.environment["HEADLINES_TSAN"] == nil
+    ? [.unsafeFlags(["-static-executable", "-Xlinker", "--wrap=dlopen"])] : []
 
 // SwiftPM splits a pkgConfig value at spaces, so a checkout whose path has one uses libnotify.pc
 // itself (the same headers and libraries, and SwiftPM's -pthread warning).
@@ -60,8 +67,7 @@ let package = Package(
                           linkerSettings: [.unsafeFlags(["-Xlinker", "--wrap=mktemp"])]),
         // headlines-bar: bar copies and one-shot blocks, fully static, Swift stdlib + Glibc only.
         .target(name: "CBarSys"),
-        .executableTarget(name: "headlines-bar", dependencies: ["CBarSys", "CLinkWraps"],
-                          linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "--wrap=dlopen"])]),
+        .executableTarget(name: "headlines-bar", dependencies: ["CBarSys", "CLinkWraps"], linkerSettings: barLinkerSettings),
         .executableTarget(name: "headlines-bench", dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP"]),
         .executableTarget(name: "headlines-feedcheck", dependencies: ["HeadlinesCore", "HeadlinesSources"]),
         .target(name: "TestSupport", dependencies: ["HeadlinesCore", "HeadlinesSources"], path: "Tests/TestSupport"),

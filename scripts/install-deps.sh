@@ -31,6 +31,10 @@ TEST_PACKAGES=(
     dbus-bin               # dbus-monitor records the Notify calls
     xvfb                   # a display for dunst
     dunst                  # the real notification server, and dunstctl
+    mako-notifier          # notify-servers suite: mako under the headless sway, and makoctl
+    xfce4-notifyd          # notify-servers suite: xfce4-notifyd under Xvfb
+    xdotool                # notify-servers suite: a real (XTEST) click on xfce4-notifyd's window
+    imagemagick            # notify-servers suite: `import -window root`, the dunst screenshot
     procps                 # pgrep/pkill in the suites
     i3blocks               # bar suite: the real i3blocks 1.4
     sway                   # bar suite: a headless compositor for the real waybar

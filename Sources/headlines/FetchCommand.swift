@@ -46,6 +46,7 @@ extension FetchCommand {
         _ = tally.take()
         var report = blockingAwait { await refresher.reloadReport(now: Date(), warn: warn) }
         report.requestsSent = tally.take()
+        ReportImages.attach(to: &report, context: context)
         return printReport(report)
     }
 

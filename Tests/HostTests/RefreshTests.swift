@@ -14,11 +14,13 @@ final class RefreshTests: HostTestCase {
         // When `headlines refresh` runs
         var mark = host.mark
         let refresh = try startBackground(["refresh"])
-        // Then the server sees the second request within 1 s of the command starting
+        // Then the server sees the second request within 1 s of the command starting (3 s under
+        // ThreadSanitizer, where `refresh`, the host and its fetch child each start instrumented)
         let requestAt = firstMomentRequestCount(reached: 2, since: refresh.startedAt)
         XCTAssertNotNil(requestAt, "refresh made no request within 5 s; the host printed:\n\(host.transcript)")
         if let requestAt {
-            XCTAssertLessThanOrEqual(requestAt, 1.0, "seconds from starting `headlines refresh` to the server seeing the request")
+            let limit = ProcessInfo.processInfo.environment["HEADLINES_TSAN"] == nil ? 1.0 : 3.0
+            XCTAssertLessThanOrEqual(requestAt, limit, "seconds from starting `headlines refresh` to the server seeing the request")
         }
         // and refresh exits 0 saying it reloaded, and the host logged why it reloaded
         let exit = refresh.waitForExit(timeout: 20)

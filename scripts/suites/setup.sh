@@ -24,7 +24,7 @@ trap 'rm -rf "$tmp"' EXIT
 # Tools only the suites, the hostile world and the benchmark use: none may be in the runtime set.
 test_only=(sway waybar grim i3blocks dunst xvfb dbus-daemon valgrind strace gnuplot-nox newsboat
            zsh fish jq curl python3 python3-feedparser python3-seccomp systemd man-db desktop-file-utils
-           dpkg-dev time fonts-dejavu-core)
+           dpkg-dev time fonts-dejavu-core mako-notifier xfce4-notifyd xdotool imagemagick)
 scripts/install-deps.sh --list > "$tmp/runtime" || fail "scripts/install-deps.sh --list"
 scripts/install-deps.sh --list --test > "$tmp/full" || fail "scripts/install-deps.sh --list --test"
 [ -s "$tmp/runtime" ] || fail "the runtime set is empty"

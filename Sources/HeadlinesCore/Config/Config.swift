@@ -56,6 +56,8 @@ public struct Config: Equatable, Sendable {
     // [notify]
     public var notifyEnabled: Bool = true
     public var maxPerRefresh: Int = 3
+    /// Headline images in notifications (`[notify] images`).
+    public var notifyImages: Bool = true
     // [bar]
     public var rotate: TimeInterval = 0
     public var maxLength: Int = 60
@@ -93,6 +95,7 @@ public struct Config: Equatable, Sendable {
         "notify": [
             "enabled": "true or false",
             "max-per-refresh": "a whole number from 1 to 50",
+            "images": "true or false",
         ],
         "bar": [
             "rotate": "a duration such as 10s, or 0 for no rotation",
@@ -177,6 +180,9 @@ extension Config {
                 case ("notify", "enabled"):
                     guard let b = parseBool(value) else { throw bad() }
                     config.notifyEnabled = b
+                case ("notify", "images"):
+                    guard let b = parseBool(value) else { throw bad() }
+                    config.notifyImages = b
                 case ("notify", "max-per-refresh"):
                     guard let n = Int(value), (1...50).contains(n) else { throw bad() }
                     config.maxPerRefresh = n

@@ -7,11 +7,14 @@ public struct TimelineResult: Sendable {
     public var failure: RefreshFailure?
     /// The headlines fetched (only on success), for notifications.
     public var fetched: [Headline]?
+    /// Stored notification images by headline id (`ReloadReport.images`).
+    public var images: [String: String]
 
-    public init(timeline: Timeline, failure: RefreshFailure?, fetched: [Headline]?) {
+    public init(timeline: Timeline, failure: RefreshFailure?, fetched: [Headline]?, images: [String: String] = [:]) {
         self.timeline = timeline
         self.failure = failure
         self.fetched = fetched
+        self.images = images
     }
 }
 
@@ -27,6 +30,9 @@ public struct ReloadReport: Codable, Sendable, Equatable {
     public var partialFailures: [String]
     /// Key-bearing requests really sent (redirect hops included), for the budget.
     public var requestsSent: Int
+    /// Headline id to the path of its scaled image, for notifications; nil when none (and in
+    /// reports from before images, which still decode).
+    public var images: [String: String]?
 
     public init(headlines: [Headline], fetchedAt: Date?, failure: RefreshFailure?, partialFailures: [String] = [],
                 requestsSent: Int = 1) {
@@ -69,7 +75,7 @@ public struct TimelineLayout: Sendable, Equatable {
         let content = WidgetContent(headlines: shown, freshness: shown.isEmpty ? .empty : .fresh,
                                     fetchedAt: report.fetchedAt, partialFailures: report.partialFailures)
         return TimelineResult(timeline: rotating(content, from: now, until: now.addingTimeInterval(interval)),
-                              failure: nil, fetched: report.headlines)
+                              failure: nil, fetched: report.headlines, images: report.images ?? [:])
     }
 
     /// What to show from a snapshot until the first reload at `reloadAt`.

@@ -35,6 +35,7 @@ public final class HostNotifications {
 
     public func reloaded(_ result: TimelineResult) {
         guard let fetched = result.fetched else { return }
+        notifier.useImages(result.images)
         let plan = notifications.reloaded(fetched, now: HostClock.now().wall)
         if !plan.post.isEmpty || plan.more > 0 {
             HostLog.info("notifying \(plan.post.count) new headline\(plan.post.count == 1 ? "" : "s")\(plan.more > 0 ? " and a summary of \(plan.more) more" : "")")

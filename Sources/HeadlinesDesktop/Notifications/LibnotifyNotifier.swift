@@ -28,6 +28,8 @@ public final class LibnotifyNotifier: Notifier, Sendable {
         var onMore: (@Sendable () -> Void)?
     }
     private let handlers = SanitizedMutex(Handlers())
+    /// Stored image paths by headline id, from the last reload (`useImages`).
+    private let images = SanitizedMutex([String: String]())
 
     /// Called on the worker thread when "Mute source" is clicked.
     public var onMute: (@Sendable (String) -> Void)? {
@@ -46,11 +48,18 @@ public final class LibnotifyNotifier: Notifier, Sendable {
                           { _, _, _, _ in }, nil)
     }
 
+    /// The images the next `post` attaches (headline id to a stored PNG), from the reload report.
+    public func useImages(_ paths: [String: String]) {
+        images.withLock { $0 = paths }
+    }
+
     public func post(_ headlines: [Headline], more: Int, now: Date) {
+        let paths = images.withLock { $0 }
         worker.submit { [self] in
             guard let caps = ensureReady() else { return }
             for headline in headlines {
-                show(NotificationContent.headline(headline, now: now, caps: caps), caps: caps, action: .open(headline))
+                show(NotificationContent.headline(headline, now: now, caps: caps), caps: caps, action: .open(headline),
+                     image: paths[headline.id])
             }
             if more > 0 { show(NotificationContent.more(more, caps: caps), caps: caps, action: .more) }
         }
@@ -113,7 +122,7 @@ public final class LibnotifyNotifier: Notifier, Sendable {
 
     enum Action { case open(Headline), more }
 
-    private func show(_ content: NotificationContent, caps: NotificationCapabilities, action: Action) {
+    private func show(_ content: NotificationContent, caps: NotificationCapabilities, action: Action, image: String? = nil) {
         guard let n = notify_notification_new(content.summary, content.body, NotificationContent.iconName) else { return }
         let object = UnsafeMutableRawPointer(n)
         counters.value.withLock { $0.created += 1 }
@@ -125,6 +134,8 @@ public final class LibnotifyNotifier: Notifier, Sendable {
         notify_notification_set_timeout(n, NotificationContent.expireMilliseconds)
         notify_notification_set_category(n, NotificationContent.category)
         notify_notification_set_hint(n, "desktop-entry", g_variant_new_string(NotificationContent.desktopEntry))
+        // A path the server reads itself; a file that went away only costs the picture.
+        if let image, image.hasPrefix("/") { notify_notification_set_hint(n, "image-path", g_variant_new_string(image)) }
         if caps.contains(.actions) { addActions(n, action) }
         connectClosed(n)
         var error: UnsafeMutablePointer<GError>?

@@ -3,7 +3,8 @@
 
 Serves the JSON file given with --articles at /v1/news/top-headlines (APITube envelope), and the
 same articles as an RSS 2.0 feed at /feed.rss (with an ETag; a matching If-None-Match gets a 304),
-on 127.0.0.1; /broken.rss always answers 500. The suite edits that file to make headlines "arrive". Every request is appended to
+on 127.0.0.1; /broken.rss always answers 500; /images/NAME serves the file NAME of --images
+(an image request that carries X-API-Key is logged with " KEY"). The suite edits that file to make headlines "arrive". Every request is appended to
 --log as one line (path and query). Prints the port on stdout, then serves until killed.
 """
 import argparse, json, sys
@@ -12,6 +13,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 parser = argparse.ArgumentParser()
 parser.add_argument("--articles", required=True, help="JSON file: a list of APITube articles")
 parser.add_argument("--log", required=True)
+parser.add_argument("--images", help="folder served at /images/")
 args = parser.parse_args()
 
 from email.utils import format_datetime
@@ -31,7 +33,20 @@ def rss(results):
 class Handler(BaseHTTPRequestHandler):
     def do_GET(self):
         with open(args.log, "a") as log:
-            log.write(self.path + "\n")
+            log.write(self.path + (" KEY" if self.path.startswith("/images/") and self.headers.get("X-API-Key") else "") + "\n")
+        if self.path.startswith("/images/") and args.images:
+            import os
+            name = os.path.basename(self.path)
+            try:
+                body = open(os.path.join(args.images, name), "rb").read()
+                self.send_response(200)
+            except OSError:
+                body = b"no such image"
+                self.send_response(404)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
         if self.path.startswith("/broken.rss"):
             self.send_response(500); self.send_header("Content-Length", "0"); self.end_headers(); return
         if self.path.startswith("/feed.rss"):

@@ -1,0 +1,88 @@
+import CGLibNotify
+import FoundationEssentials
+
+/// Turns a downloaded image into a small PNG with gdk-pixbuf (already linked by libnotify, so
+/// neither the CLI nor the host gains a library). Only PNG, JPEG, GIF and WebP are decoded,
+/// recognised by their first bytes: never SVG or any other loader gdk-pixbuf may have, whatever
+/// the server's Content-Type says.
+public enum ImageScaler {
+    /// The longest side of a stored image: notification servers show 32-128 px.
+    public static let maxSide: Int32 = 256
+    /// Larger images are refused before they are decoded (a small file can claim a huge canvas).
+    public static let maxPixels = 40_000_000
+
+    /// The gdk-pixbuf loader for `bytes`, by magic number; nil for anything else.
+    static func loaderType(_ bytes: Data) -> String? {
+        let b = [UInt8](bytes.prefix(12))
+        if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "png" }
+        if b.starts(with: [0xFF, 0xD8, 0xFF]) { return "jpeg" }
+        if b.starts(with: Array("GIF8".utf8)) { return "gif" }
+        if b.count >= 12, b.starts(with: Array("RIFF".utf8)), Array(b[8..<12]) == Array("WEBP".utf8) { return "webp" }
+        return nil
+    }
+
+    /// `width`×`height` fitted inside `maxSide`×`maxSide`, never enlarged.
+    static func fitted(_ width: Int32, _ height: Int32) -> (Int32, Int32) {
+        guard width > maxSide || height > maxSide else { return (width, height) }
+        let scale = Double(maxSide) / Double(max(width, height))
+        return (max(1, Int32((Double(width) * scale).rounded())), max(1, Int32((Double(height) * scale).rounded())))
+    }
+
+    /// What the loader's size-prepared handler learnt (on this thread, during `write`).
+    private final class SizeCheck {
+        var refused = false
+    }
+
+    /// PNG bytes of `bytes` scaled to at most `maxSide` on each side, or nil when it is not an
+    /// image we decode, is broken, or claims more than `maxPixels`.
+    public static func scaledPNG(_ bytes: Data) -> Data? {
+        guard let type = loaderType(bytes), let loader = gdk_pixbuf_loader_new_with_type(type, nil) else { return nil }
+        defer { g_object_unref(loader) }
+        let check = SizeCheck()
+        // The loader asks for the size once the header is read: scale there (JPEG then decodes
+        // at the smaller size), or refuse a canvas too large to decode at all.
+        let prepared: @convention(c) (UnsafeMutableRawPointer?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = { loader, w, h, data in
+            let check = Unmanaged<SizeCheck>.fromOpaque(data!).takeUnretainedValue()
+            guard w > 0, h > 0, Int(w) * Int(h) <= ImageScaler.maxPixels else {
+                check.refused = true
+                return
+            }
+            let (sw, sh) = ImageScaler.fitted(w, h)
+            if (sw, sh) != (w, h) { gdk_pixbuf_loader_set_size(loader?.assumingMemoryBound(to: GdkPixbufLoader.self), sw, sh) }
+        }
+        g_signal_connect_data(UnsafeMutableRawPointer(loader), "size-prepared", unsafeBitCast(prepared, to: GCallback.self),
+                              Unmanaged.passUnretained(check).toOpaque(), nil, GConnectFlags(0))
+        // In small pieces, so a refused canvas stops the decode right after its header.
+        var ok = true
+        var offset = 0
+        let chunk = 16 * 1024
+        bytes.withUnsafeBytes { raw in
+            let base = raw.bindMemory(to: UInt8.self).baseAddress
+            while ok, !check.refused, offset < raw.count, let base {
+                let n = min(chunk, raw.count - offset)
+                ok = gdk_pixbuf_loader_write(loader, base + offset, gsize(n), nil) != 0
+                offset += n
+            }
+        }
+        let closed = gdk_pixbuf_loader_close(loader, nil) != 0
+        guard ok, closed, !check.refused, let decoded = gdk_pixbuf_loader_get_pixbuf(loader),
+              let oriented = gdk_pixbuf_apply_embedded_orientation(decoded) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(oriented)) }
+        // Orientation can swap the sides, and a loader may ignore set_size: fit once more.
+        var pixbuf = oriented
+        let (w, h) = (gdk_pixbuf_get_width(oriented), gdk_pixbuf_get_height(oriented))
+        let (sw, sh) = fitted(w, h)
+        var scaled: OpaquePointer?
+        if (sw, sh) != (w, h) {
+            guard let s = gdk_pixbuf_scale_simple(oriented, sw, sh, GDK_INTERP_BILINEAR) else { return nil }
+            scaled = s
+            pixbuf = s
+        }
+        defer { if let scaled { g_object_unref(UnsafeMutableRawPointer(scaled)) } }
+        var buffer: UnsafeMutablePointer<gchar>?
+        var size: gsize = 0
+        guard gdk_pixbuf_save_to_bufferv(pixbuf, &buffer, &size, "png", nil, nil, nil) != 0, let buffer else { return nil }
+        defer { g_free(buffer) }
+        return Data(bytes: buffer, count: Int(size))
+    }
+}

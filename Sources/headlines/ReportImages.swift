@@ -1,0 +1,26 @@
+import FoundationEssentials
+import HeadlinesCore
+import HeadlinesDesktop
+import HeadlinesHTTP
+
+/// The reload child's last step: the images of the page just saved, fetched (no key, bounded),
+/// scaled and stored for the host's notifications. It runs after the cache is written and has its
+/// own short deadline, so it can delay the report by at most `ImageDownloads.timeout`; an image
+/// that fails only leaves its headline without one.
+enum ReportImages {
+    static func attach(to report: inout ReloadReport, context: AppContext) {
+        guard context.config.notifyEnabled, context.config.notifyImages, report.failure == nil else { return }
+        let store = NotificationImageStore(paths: context.paths)
+        let page = report.headlines.prefix(max(1, context.config.pageSize))
+        let wanted = page.compactMap { h in h.imageURL.flatMap { ImageDownloads.fetchable($0) ? $0 : nil } }
+        let missing = wanted.filter { store.existing(for: $0) == nil }
+        for (url, bytes) in ImageDownloads(maxImages: page.count).fetch(missing) { _ = store.store(bytes, for: url) }
+        var paths: [String: String] = [:]
+        for headline in page {
+            if let url = headline.imageURL, ImageDownloads.fetchable(url), let path = store.existing(for: url) { paths[headline.id] = path }
+        }
+        // Every headline of the cache keeps its image; everything else goes.
+        store.prune(keeping: report.headlines.compactMap(\.imageURL))
+        report.images = paths.isEmpty ? nil : paths
+    }
+}
