@@ -1,25 +1,32 @@
 # `make demo` and `make test` are the two commands a newcomer needs (see README.md).
-# Every target installs its own Debian packages first through scripts/install-deps.sh.
+# Every target installs its own Debian packages first through scripts/install-deps.sh: `build` and
+# `demo` only the runtime set (`deps`), `test`, `bench` and `hostile` the runtime and test sets
+# (`test-deps`: sway, waybar, dunst, valgrind ... are for the suites, never for a demo).
 SHELL := /bin/bash
 # Prefer a swift already on PATH; fall back to the toolchain at /opt/swift.
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: deps build demo test bench clean release-static install uninstall deb tsan
+.PHONY: deps test-deps build demo test bench hostile clean release-static install uninstall deb tsan
 
 deps:
 	scripts/install-deps.sh
 
+test-deps:
+	scripts/install-deps.sh --test
+
 # The same flags as install, so switching between the two never relinks.
-build:
+build: deps
 	$(SWIFT_RELEASE)
 
+# make demo [DEMO_ARGS="--duration 20s"]: the demo runs until Ctrl-C, or for that long.
+DEMO_ARGS ?=
 demo: deps build
-	"$$(swift build -c release --static-swift-stdlib --show-bin-path)/headlines" demo
+	"$$(swift build -c release --static-swift-stdlib --show-bin-path)/headlines" demo $(DEMO_ARGS)
 
-test: deps
+test: test-deps
 	scripts/test.sh
 
-bench: deps
+bench: test-deps
 	scripts/benchmark.sh
 
 clean:
@@ -128,5 +135,5 @@ deb: release-static
 	$(MAKE) --no-print-directory install DESTDIR="$(CURDIR)/build/deb-root" PREFIX=/usr
 	packaging/deb/build-deb.sh build/deb-root build
 
-hostile: deps
+hostile: test-deps
 	scripts/hostile.sh

@@ -10,7 +10,7 @@
 //                    transport protocol, the timeline provider. Runs in `headlines` (the CLI and the
 //                    host's short-lived fetch child), never in the resident host.
 //   HeadlinesHTTP    the only importer of CCurl: the libcurl transport behind HTTPTransport.
-//   CGLibNotify      system library: libnotify + GLib/GIO/GObject headers via pkg-config.
+//   CGLibNotify      system library: libnotify + GLib/GIO/GObject headers via its own .pc file.
 //   HeadlinesDesktop the only importer of CGLibNotify: GKeyFile, URL launching, the GLib loop,
 //                    libnotify. Thin wrappers that implement the core's protocols.
 //   headlines        the CLI: parses arguments and wires core, sources, HTTP and desktop together;
@@ -24,9 +24,14 @@ import Foundation
 
 // ThreadSanitizer's runtime cannot be linked into a static executable, so `make tsan` (which sets
 // HEADLINES_TSAN=1 and builds in its own folder) links headlines-bar dynamically; every other
-// build links it fully static.
-let barLinkerSettings: [LinkerSetting] =
-    ProcessInfo.processInfo.environment["HEADLINES_TSAN"] == nil ? [.unsafeFlags(["-static-executable"])] : []
+// build links it fully static (and routes libswiftCore's dlopen to CLinkWraps: see below).
+let barLinkerSettings: [LinkerSetting] = ProcessInfo.processInfo.environment["HEADLINES_TSAN"] == nil
+    ? [.unsafeFlags(["-static-executable", "-Xlinker", "--wrap=dlopen"])] : []
+
+// SwiftPM splits a pkgConfig value at spaces, so a checkout whose path has one uses libnotify.pc
+// itself (the same headers and libraries, and SwiftPM's -pthread warning).
+let libnotifyPkgConfig = Context.packageDirectory.contains(" ")
+    ? "libnotify" : Context.packageDirectory + "/Sources/CGLibNotify/headlines-libnotify.pc"
 
 let package = Package(
     name: "headlines",
@@ -43,18 +48,26 @@ let package = Package(
         .target(name: "HeadlinesCore"),
         .target(name: "HeadlinesSources", dependencies: ["HeadlinesCore", "FeedXML"]),
         .target(name: "HeadlinesHTTP", dependencies: ["HeadlinesCore", "HeadlinesSources", "CCurl"]),
+        // Its own .pc file, by path: libnotify.pc's flags less the -pthread SwiftPM warns about and
+        // drops (the file says why).
         .systemLibrary(
             name: "CGLibNotify",
-            pkgConfig: "libnotify",
+            pkgConfig: libnotifyPkgConfig,
             providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]
         ),
         .target(name: "HeadlinesDesktop", dependencies: ["HeadlinesCore", "CGLibNotify"]),
+        // CLinkWraps: each shipped program routes exactly one libc reference of the toolchain's static
+        // archives there with --wrap, so that its release link prints no glibc warning (mktemp from
+        // libFoundationEssentials.a; dlopen from libswiftCore.a in the static bar). link_wraps.c says why.
+        .target(name: "CLinkWraps"),
         .executableTarget(name: "headlines",
-                          dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop"]),
-        .executableTarget(name: "headlines-host", dependencies: ["HeadlinesCore", "HeadlinesDesktop"]),
+                          dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop", "CLinkWraps"],
+                          linkerSettings: [.unsafeFlags(["-Xlinker", "--wrap=mktemp"])]),
+        .executableTarget(name: "headlines-host", dependencies: ["HeadlinesCore", "HeadlinesDesktop", "CLinkWraps"],
+                          linkerSettings: [.unsafeFlags(["-Xlinker", "--wrap=mktemp"])]),
         // headlines-bar: bar copies and one-shot blocks, fully static, Swift stdlib + Glibc only.
         .target(name: "CBarSys"),
-        .executableTarget(name: "headlines-bar", dependencies: ["CBarSys"], linkerSettings: barLinkerSettings),
+        .executableTarget(name: "headlines-bar", dependencies: ["CBarSys", "CLinkWraps"], linkerSettings: barLinkerSettings),
         .executableTarget(name: "headlines-bench", dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP"]),
         .executableTarget(name: "headlines-feedcheck", dependencies: ["HeadlinesCore", "HeadlinesSources"]),
         .target(name: "TestSupport", dependencies: ["HeadlinesCore", "HeadlinesSources"], path: "Tests/TestSupport"),
@@ -63,7 +76,7 @@ let package = Package(
         .testTarget(name: "FeedTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
         .testTarget(name: "HostTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
         .testTarget(name: "HeadlinesDesktopTests",
-                    dependencies: ["HeadlinesDesktop", "HeadlinesCore", "HeadlinesSources", "TestSupport"]),
+                    dependencies: ["HeadlinesDesktop", "HeadlinesCore", "HeadlinesSources", "TestSupport", "CLinkWraps"]),
         .testTarget(name: "EndToEndTests",
                     dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop", "TestSupport"]),
     ],

@@ -1,18 +1,30 @@
 #!/usr/bin/env bash
-# Installs the Debian packages that building, the demo, the tests and the benchmark need.
-# Idempotent: when every package is already installed it touches nothing (FORCE=1 runs
+# Installs the Debian packages the project needs, in two sets:
+#   scripts/install-deps.sh          the runtime set: what building and running headlines need
+#                                    (`make build`, `make demo`)
+#   scripts/install-deps.sh --test   the runtime set plus what the tests, the hostile suite and the
+#                                    benchmark need (`make test`, `make hostile`, `make bench`)
+#   scripts/install-deps.sh --list [--test]   prints the set, one package a line, installs nothing
+# Idempotent: when every package of the set is already installed it touches nothing (FORCE=1 runs
 # apt-get update and install anyway). Needs root, or sudo.
 # The Swift toolchain itself is not a Debian package: it is expected at /opt/swift (or on PATH).
 set -euo pipefail
 
-# The one list of packages. Later features append here (dunst, xvfb, i3blocks, sway, waybar ...).
-PACKAGES=(
+# Building and running: the C libraries behind the system-library targets (their headers, and
+# through them the shared libraries the binaries load), and the certificates libcurl checks https
+# against. Nothing else belongs here: a newcomer's `make demo` installs only this.
+RUNTIME_PACKAGES=(
     libnotify-dev          # CGLibNotify: libnotify, and through its .pc gio/gobject/glib
     libglib2.0-dev         # GLib, GIO, GKeyFile headers
     libcurl4-openssl-dev   # CCurl: the libcurl transport
     libxml2-dev            # CLibXML2: the feed parser
-    pkg-config             # SwiftPM finds libnotify through it
-    gzip
+    pkg-config             # SwiftPM finds the libraries' .pc files through it
+    ca-certificates        # libcurl verifies https servers against them
+)
+
+# Tests, the hostile suite and the benchmark only. Later features append here.
+TEST_PACKAGES=(
+    gzip                   # make install: the man pages
     python3                # scripts/bench_server.py, the suites' news server
     dbus-daemon            # notification suite: a private session bus
     dbus                   # dbus-send
@@ -48,6 +60,27 @@ PACKAGES=(
     gnuplot-nox            # the benchmark chart
 )
 
+usage() { echo "usage: scripts/install-deps.sh [--test] [--list]" >&2; exit 2; }
+with_tests=0
+list_only=0
+for arg in "$@"; do
+    case "$arg" in
+        --test) with_tests=1 ;;
+        --list) list_only=1 ;;
+        *) usage ;;
+    esac
+done
+
+PACKAGES=("${RUNTIME_PACKAGES[@]}")
+if [ "$with_tests" = 1 ]; then PACKAGES+=("${TEST_PACKAGES[@]}"); fi
+set_name=runtime
+if [ "$with_tests" = 1 ]; then set_name="runtime and test"; fi
+
+if [ "$list_only" = 1 ]; then
+    printf '%s\n' "${PACKAGES[@]}"
+    exit 0
+fi
+
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
     export PATH="/opt/swift/usr/bin:$PATH"
 fi
@@ -62,7 +95,7 @@ for pkg in "${PACKAGES[@]}"; do
 done
 
 if [ "${#missing[@]}" -eq 0 ] && [ "${FORCE:-0}" != 1 ]; then
-    echo "install-deps: all ${#PACKAGES[@]} packages already installed (FORCE=1 to reinstall)."
+    echo "install-deps: all ${#PACKAGES[@]} $set_name packages already installed (FORCE=1 to reinstall)."
     exit 0
 fi
 
@@ -76,7 +109,7 @@ else
 fi
 
 if [ "${FORCE:-0}" = 1 ]; then missing=("${PACKAGES[@]}"); fi
-echo "install-deps: installing ${missing[*]}"
+echo "install-deps: installing ($set_name set) ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 "${as_root[@]}" apt-get update
 "${as_root[@]}" apt-get install -y --no-install-recommends "${missing[@]}"

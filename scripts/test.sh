@@ -25,6 +25,7 @@ INTEGRATION_SUITES=(
     "feed parser conformance (gofeed corpus)|scripts/conformance.sh"
     "feed parser conformance (real-world corpus vs python3-feedparser)|scripts/conformance-realworld.sh"
     "hostile world (faults, crashes, fuzzing, memory, security)|scripts/hostile.sh"
+    "set-up (install-deps sets, a release build without warnings, make build then install, make demo)|scripts/suites/setup.sh"
     "packaging (make install, .deb, man, desktop file, systemd unit)|scripts/suites/packaging.sh"
 )
 # -----------------------------------------------------------------------------------------------

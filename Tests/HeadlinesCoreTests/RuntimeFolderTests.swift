@@ -26,7 +26,7 @@ final class RuntimeFolderTests: XCTestCase {
         return st.st_mode & 0o7777
     }
 
-    private func refusal(_ body: () throws -> Any) -> RuntimeFolderRefusal? {
+    private func refusal<T>(_ body: () throws -> T) -> RuntimeFolderRefusal? {
         do { _ = try body(); XCTFail("not refused"); return nil } catch let refusal as RuntimeFolderRefusal { return refusal } catch {
             XCTFail("refused with \(error), not a RuntimeFolderRefusal"); return nil
         }

@@ -131,8 +131,8 @@ final class StateJSONTests: XCTestCase {
 
     func testNumbersAreSpelledAsJSONEncoderSpellsThem() throws {
         struct N: Codable, Equatable { var d: [Double]; var f: [Float]; var i: [Int64]; var u: UInt64; var i8: Int8; var b: [Bool] }
-        let value = N(d: [0, -0.0, 0.1, 1e-7, 1e16, 123456789.125, 5e-324, .greatestFiniteMagnitude, 3, -2.5],
-                      f: [0.1, 3.4e38, 1e-45, 2], i: [.min, .max, 0, -1], u: .max, i8: -128, b: [true, false])
+        let value = N(d: [0, -0.0, 0.1, 1e-7, 1e16, 123456789.125, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 3, -2.5],
+                      f: [0.1, 3.4e38, .leastNonzeroMagnitude, 2], i: [.min, .max, 0, -1], u: .max, i8: -128, b: [true, false])
         try assertSameAsJSONEncoder(value)
     }
 

@@ -92,7 +92,7 @@ final class HostClientRoleTests: XCTestCase {
     func testALinkedLockIsRefused() throws {
         try RuntimeFolder.ensurePrivate(folder)
         let elsewhere = root + "/elsewhere.lock"
-        FileManager.default.createFile(atPath: elsewhere, contents: Data("1 host\n".utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: elsewhere, contents: Data("1 host\n".utf8), attributes: [.posixPermissions: 0o600])
         XCTAssertEqual(symlink(elsewhere, lockPath), 0)
         guard case .refused = client(root + "/proc").holder() else { return XCTFail("a linked lock was trusted") }
     }

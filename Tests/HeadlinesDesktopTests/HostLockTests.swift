@@ -68,7 +68,7 @@ final class HostLockTests: XCTestCase {
 
     func testAOneShotSaysSoAndALongerOldPIDIsCutAway() throws {
         try RuntimeFolder.ensurePrivate(folder)
-        FileManager.default.createFile(atPath: lockPath, contents: Data("2147483647 oneshot and more\n".utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: lockPath, contents: Data("2147483647 oneshot and more\n".utf8), attributes: [.posixPermissions: 0o600])
         let lock = HostLock(path: lockPath, role: .oneShot)
         XCTAssertTrue(lock.tryAcquire())
         XCTAssertEqual(contents(lockPath), "\(getpid()) oneshot\n")
@@ -77,7 +77,7 @@ final class HostLockTests: XCTestCase {
 
     func testAFreeLockHasNoHolderWhateverItsFileSays() throws {
         try RuntimeFolder.ensurePrivate(folder)
-        FileManager.default.createFile(atPath: lockPath, contents: Data("4242 host\n".utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: lockPath, contents: Data("4242 host\n".utf8), attributes: [.posixPermissions: 0o600])
         XCTAssertNil(HostLock.holder(path: lockPath))
     }
 
@@ -94,7 +94,7 @@ final class HostLockTests: XCTestCase {
     func testALinkedLockIsRefusedAndItsTargetIsNotTruncated() throws {
         try RuntimeFolder.ensurePrivate(folder)
         let target = root + "/precious"
-        FileManager.default.createFile(atPath: target, contents: Data("keep me\n".utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: target, contents: Data("keep me\n".utf8), attributes: [.posixPermissions: 0o600])
         XCTAssertEqual(symlink(target, lockPath), 0)
         let lock = HostLock(path: lockPath)
         XCTAssertEqual(refusal(lock)?.problem, .symbolicLink)
@@ -105,7 +105,7 @@ final class HostLockTests: XCTestCase {
 
     func testALockFileOthersCanWriteIsRefused() throws {
         try RuntimeFolder.ensurePrivate(folder)
-        FileManager.default.createFile(atPath: lockPath, contents: Data("1 host\n".utf8), attributes: [.posixPermissions: 0o666])
+        _ = FileManager.default.createFile(atPath: lockPath, contents: Data("1 host\n".utf8), attributes: [.posixPermissions: 0o666])
         XCTAssertEqual(chmod(lockPath, 0o666), 0)
         XCTAssertEqual(refusal(HostLock(path: lockPath))?.problem, .openToOthers(mode: 0o666))
         XCTAssertEqual(contents(lockPath), "1 host\n")
@@ -114,7 +114,7 @@ final class HostLockTests: XCTestCase {
     func testALockFileOrFolderOfAnotherUserIsRefused() throws {
         guard getuid() == 0 else { throw XCTSkip("chown to another user needs root (CI runs as root)") }
         try RuntimeFolder.ensurePrivate(folder)
-        FileManager.default.createFile(atPath: lockPath, contents: Data("1 host\n".utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: lockPath, contents: Data("1 host\n".utf8), attributes: [.posixPermissions: 0o600])
         XCTAssertEqual(chown(lockPath, 65534, 65534), 0)
         XCTAssertEqual(refusal(HostLock(path: lockPath))?.problem, .ownedBy(uid: 65534))
         XCTAssertEqual(unlink(lockPath), 0)

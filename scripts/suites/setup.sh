@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Set-up (issue 15): what a newcomer's first commands install and print.
+# - scripts/install-deps.sh has two sets: the runtime set (`make build`, `make demo`) holds none
+#   of the test-only tools and every package Package.swift's system libraries name; the full set
+#   (`--test`: `make test`, `make bench`, `make hostile`) holds both.
+# - `make build` prints no warning, neither SwiftPM's (e.g. "prohibited flag(s): -pthread") nor
+#   the linker's (mktemp, dlopen in the static headlines-bar). The three release binaries are
+#   removed first so each is linked again here; what is compiled is whatever is out of date (on a
+#   fresh CI machine: everything, as this is the first release build of `make test`).
+# - `make install` right after `make build` compiles and links nothing (the same flags), and
+#   `make build` after `make install` neither.
+# - `make demo` runs the release demo (DEMO_ARGS="--duration 6s" ends it).
+# One "ok" line per check; the first failure stops the suite with a non-zero status.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+command -v swift >/dev/null 2>&1 || export PATH="$PATH:/opt/swift/usr/bin"
+
+ok() { echo "ok - $*"; }
+fail() { echo "FAIL - $*"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# ---- the two package sets -----------------------------------------------------------------------
+# Tools only the suites, the hostile world and the benchmark use: none may be in the runtime set.
+test_only=(sway waybar grim i3blocks dunst xvfb dbus-daemon valgrind strace gnuplot-nox newsboat
+           zsh fish jq curl python3 python3-feedparser python3-seccomp systemd man-db desktop-file-utils
+           dpkg-dev time fonts-dejavu-core mako-notifier xfce4-notifyd xdotool imagemagick)
+scripts/install-deps.sh --list > "$tmp/runtime" || fail "scripts/install-deps.sh --list"
+scripts/install-deps.sh --list --test > "$tmp/full" || fail "scripts/install-deps.sh --list --test"
+[ -s "$tmp/runtime" ] || fail "the runtime set is empty"
+for pkg in "${test_only[@]}"; do
+    ! grep -qx -- "$pkg" "$tmp/runtime" || fail "the runtime set (make demo) installs the test-only package $pkg"
+    grep -qx -- "$pkg" "$tmp/full" || fail "the full set (make test) lacks $pkg"
+done
+while IFS= read -r pkg; do
+    grep -qx -- "$pkg" "$tmp/full" || fail "the full set lacks the runtime package $pkg"
+done < "$tmp/runtime"
+# Every Debian package the system-library targets name as their provider builds the program.
+providers=$(grep -o '\.apt(\[[^]]*\])' Package.swift | sed 's/^\.apt(\[//; s/\])$//' | tr -d '" ' | tr ',' '\n')
+[ -n "$providers" ] || fail "found no .apt([...]) provider in Package.swift"
+for pkg in $providers pkg-config ca-certificates; do
+    grep -qx -- "$pkg" "$tmp/runtime" || fail "the runtime set lacks $pkg (needed to build or run)"
+done
+ok "install-deps: runtime set of $(wc -l < "$tmp/runtime") ($(tr '\n' ' ' < "$tmp/runtime")), none of the ${#test_only[@]} test-only tools; full set of $(wc -l < "$tmp/full")"
+
+deps_of() { # make target: the install-deps.sh lines `make -n` would run, one per line
+    make --no-print-directory -n "$1" | grep -o 'scripts/install-deps\.sh[^;&|]*' | sed 's/ *$//'
+}
+for target in build demo; do
+    calls=$(deps_of "$target")
+    [ "$calls" = "scripts/install-deps.sh" ] || fail "make -n $target runs '${calls:-no install-deps}', not the runtime set alone"
+done
+for target in test bench hostile; do
+    calls=$(deps_of "$target")
+    [ "$calls" = "scripts/install-deps.sh --test" ] || fail "make -n $target runs '${calls:-no install-deps}', not the full set"
+done
+ok "make -n build and demo run scripts/install-deps.sh (runtime); test, bench and hostile run it with --test"
+
+# ---- CGLibNotify's own .pc file: libnotify.pc's libraries and include folders, without -pthread ----
+pc=Sources/CGLibNotify/headlines-libnotify.pc
+words() { tr ' ' '\n' | sed '/^$/d' | sort -u; }
+ours_libs=$(pkg-config --libs "$pc" | words); theirs_libs=$(pkg-config --libs libnotify | words | grep -vx -- -pthread)
+[ "$ours_libs" = "$theirs_libs" ] || fail "$pc links $(echo $ours_libs), libnotify.pc $(echo $theirs_libs)"
+ours_cflags=$(pkg-config --cflags "$pc" | words); theirs_cflags=$(pkg-config --cflags libnotify | words)
+extra=$(comm -23 <(echo "$ours_cflags") <(echo "$theirs_cflags"))
+[ -z "$extra" ] || fail "$pc has C flags libnotify.pc has not: $extra"
+! grep -qx -- -pthread <<<"$ours_cflags" || fail "$pc still carries -pthread"
+ok "$pc: libnotify.pc's libraries, $(echo "$ours_cflags" | wc -l) of its include folders (the ones the headers use), no -pthread"
+
+# ---- a release build without warnings ------------------------------------------------------------
+bin=$(swift build -c release --static-swift-stdlib --show-bin-path 2>/dev/null)
+rm -f "$bin/headlines" "$bin/headlines-host" "$bin/headlines-bar"
+start=$(date +%s)
+make --no-print-directory build >"$tmp/build.log" 2>&1 || { tail -30 "$tmp/build.log"; fail "make build"; }
+for p in headlines headlines-host headlines-bar; do
+    [ -x "$bin/$p" ] || fail "make build did not write $bin/$p"
+    grep -q "Linking $p\$" "$tmp/build.log" || fail "make build did not link $p again (the check needs the link step)"
+done
+if grep -i 'warning:' "$tmp/build.log"; then fail "make build printed the warnings above"; fi
+ok "make build ($(($(date +%s) - start)) s, the three programs linked again): no warning"
+
+# The debug build with tests that make test starts with (built already, so this compiles nothing
+# more unless something changed): SwiftPM's own warnings, like the -pthread one, show on every run.
+# A clean one (SETUP_CLEAN_DEBUG=1: a scratch folder of its own) shows every compiler warning too.
+debug_args=()
+if [ "${SETUP_CLEAN_DEBUG:-0}" = 1 ]; then debug_args=(--scratch-path "$tmp/debug-build"); fi
+swift build --build-tests "${debug_args[@]}" >"$tmp/debug.log" 2>&1 || { tail -30 "$tmp/debug.log"; fail "swift build --build-tests"; }
+if grep -i 'warning:' "$tmp/debug.log"; then fail "swift build --build-tests printed the warnings above"; fi
+ok "swift build --build-tests (debug${debug_args:+, clean}): no warning"
+
+# ---- make build and make install share one build -------------------------------------------------
+make --no-print-directory install DESTDIR="$tmp/root" PREFIX=/usr/local >"$tmp/install.log" 2>&1 \
+    || { tail -30 "$tmp/install.log"; fail "make install DESTDIR=$tmp/root"; }
+if grep -E 'Compiling|Linking' "$tmp/install.log"; then fail "make install after make build built the above again"; fi
+make --no-print-directory build >"$tmp/build2.log" 2>&1 || { tail -30 "$tmp/build2.log"; fail "make build after make install"; }
+if grep -E 'Compiling|Linking' "$tmp/build2.log"; then fail "make build after make install built the above again"; fi
+cmp -s "$bin/headlines" "$tmp/root/usr/local/bin/headlines" || fail "make install did not install make build's headlines"
+ok "make install after make build, and make build after make install, compile and link nothing"
+
+# ---- make demo ----------------------------------------------------------------------------------
+home=$tmp/home
+mkdir -p "$home"
+status=0
+env -i PATH="$PATH" HOME="$home" XDG_CACHE_HOME="$home/cache" XDG_CONFIG_HOME="$home/config" \
+    XDG_STATE_HOME="$home/state" XDG_RUNTIME_DIR="$home/run" DBUS_SESSION_BUS_ADDRESS="unix:path=$home/no-bus" \
+    timeout 120 make --no-print-directory demo DEMO_ARGS="--duration 6s" >"$tmp/demo.out" 2>&1 || status=$?
+[ "$status" -eq 0 ] || { cat "$tmp/demo.out"; fail "make demo exited $status"; }
+grep -q '^headlines demo' "$tmp/demo.out" || { cat "$tmp/demo.out"; fail "make demo did not print 'headlines demo'"; }
+fresh=$(grep -c '^\[fresh\]' "$tmp/demo.out" || true)
+[ "$fresh" -ge 1 ] || { cat "$tmp/demo.out"; fail "make demo printed no [fresh] line"; }
+# (The demo's own "headlines: warning: notifications are off" is right here: there is no bus.)
+if grep 'warning:' "$tmp/demo.out" | grep -v '^headlines: '; then fail "make demo's build printed the warnings above"; fi
+ok "make demo DEMO_ARGS='--duration 6s': 'headlines demo', $fresh [fresh] lines, no build warning"
+
+echo "setup: ok"
