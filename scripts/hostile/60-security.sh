@@ -99,9 +99,11 @@ for _ in $(seq 10); do
         pid=${f#/proc/}; pid=${pid%/cmdline}
         cmd=$(tr '\0' ' ' 2>/dev/null <"$f") || continue
         case $cmd in *"$KEY"*) argv_hits+=("$pid: $(clip "$cmd")");; esac
-        case $cmd in "$BIN "*)
+        # `run` becomes headlines-host and `waybar` headlines-bar (execve: the same process).
+        case $cmd in "$BIN "*|"$BIN-host "*|"$BIN-bar "*)
             [[ " ${seen_pids[*]:-} " == *" $pid "* ]] || seen_pids+=("$pid")
-            sub=${cmd#"$BIN "}; sub=${sub%% *}; [ "$sub" != --base-url ] || sub=fetch
+            prog=${cmd%% *}; sub=${cmd#"$prog "}; sub=${sub%% *}; [ "$sub" != --base-url ] || sub=fetch
+            case $prog in *-host) sub=host;; *-bar) sub="bar-$sub";; esac
             [[ " ${seen_cmds[*]:-} " == *" $sub "* ]] || seen_cmds+=("$sub");;
         esac
     done
