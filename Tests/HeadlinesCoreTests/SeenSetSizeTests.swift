@@ -65,4 +65,18 @@ final class SeenSetSizeTests: XCTestCase {
         let size = try FileManager.default.attributesOfItem(atPath: paths.seenFile)[.size] as? Int ?? 0
         XCTAssertLessThan(size, 4096)
     }
+
+    func testAnOverlongButValidSeenFileIsNotParsed() throws {
+        // Given a well-formed seen.json of 40,000 ids (far beyond what a pruned set writes)
+        var big = SeenSet()
+        for i in 0..<40_000 { big.insert("https://example.com/a/very/long/article/path/\(i)", at: now) }
+        try JSONStateFile(path: paths.seenFile, what: "seen-headlines").store(big)
+        let size = try FileManager.default.attributesOfItem(atPath: paths.seenFile)[.size] as? Int ?? 0
+        XCTAssertGreaterThan(size, ReadLimits.seenSet)
+
+        // When it is loaded, it is set aside, not parsed
+        let loaded = JSONStateFile(seenSetAt: paths.seenFile).load(now: now, warn: { self.warnings.append($0) })
+        XCTAssertNil(loaded)
+        XCTAssertEqual(warnings.count, 1, "\(warnings)")
+    }
 }
