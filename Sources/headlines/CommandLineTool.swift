@@ -6,21 +6,31 @@ import HeadlinesCore
 import HeadlinesSources
 import HeadlinesHTTP
 import HeadlinesDesktop
+import Synchronization
 
 /// Dispatches a subcommand. Every command returns its exit status; none calls exit itself.
 enum CommandLineTool {
     static func run(arguments argv: [String], environment: [String: String]) -> Int32 {
+        let status = dispatch(arguments: argv, environment: environment)
+        // A command whose output did not arrive did not do its job: a script must see it.
+        if let failure = Output.standardOutputFailure, status == 0 {
+            // EPIPE is a reader that stopped on purpose (`| head -1`): exit 1 without a word.
+            if failure != EPIPE {
+                Output.error("headlines: could not write the output (\(String(cString: strerror(failure)))); check where stdout goes.")
+            }
+            return 1
+        }
+        return status
+    }
+
+    private static func dispatch(arguments argv: [String], environment: [String: String]) -> Int32 {
         let args: Arguments
         do { args = try Arguments.parse(argv) } catch {
             Output.error("headlines: \(error.message); see headlines --help.")
             return 2
         }
         if args.version { Output.print("headlines \(HeadlinesVersion.string)"); return 0 }
-        if args.help || args.command == "help" {
-            let topic = args.command == "help" ? args.positional.first : args.command
-            Output.print(topic.flatMap(Help.text(for:)) ?? Help.general)
-            return 0
-        }
+        if let status = help(args, argv: argv) { return status }
         let context: AppContext
         do { context = try AppContext.load(args: args, environment: environment) } catch {
             if let status = BarCommand.configFailed(error, args: args, argv: argv, environment: environment) { return status }
@@ -45,6 +55,32 @@ enum CommandLineTool {
             Output.error("headlines: unknown command '\(args.command)'; run headlines --help for the list.")
             return 2
         }
+    }
+}
+
+extension CommandLineTool {
+    /// `--help`, `help [COMMAND]` (exit 0), and the mistakes around them (exit 2): no command at
+    /// all, options with no command, help for a command that does not exist. nil: not about help.
+    static func help(_ args: Arguments, argv: [String]) -> Int32? {
+        // The parser sets `help` itself when no command was named; tell that from a real --help.
+        let askedForHelp = argv.contains { $0 == "-h" || $0 == "--help" }
+        if args.help && !askedForHelp {
+            if argv.isEmpty {
+                Output.error(Help.general)
+            } else {
+                Output.error("headlines: no command given (\(argv.joined(separator: " ")) needs one); see headlines --help.")
+            }
+            return 2
+        }
+        guard args.help || args.command == "help" else { return nil }
+        let topic = args.command == "help" ? args.positional.first : args.command
+        guard let topic, topic != "help" else { Output.print(Help.general); return 0 }
+        guard let text = Help.text(for: topic) else {
+            Output.error("headlines: unknown command '\(TerminalText.safe(topic))'; run headlines --help for the list.")
+            return 2
+        }
+        Output.print(text)
+        return 0
     }
 }
 
@@ -97,24 +133,26 @@ struct AppContext {
 }
 
 /// Whole lines straight to the file descriptors, so a pipe (a bar, a script) sees each at once.
+/// A closed or full stdout is remembered (the command then exits 1), never a signal.
 enum Output {
+    private static let stdoutFailure = Atomic<Int32>(0)
+
+    /// The errno of the first write to stdout that failed, nil while every one arrived.
+    static var standardOutputFailure: Int32? {
+        let failure = stdoutFailure.load(ordering: .relaxed)
+        return failure == 0 ? nil : failure
+    }
+
     static func print(_ text: String, terminator: String = "\n") {
-        write(terminator.isEmpty || text.hasSuffix("\n") ? text : text + terminator, to: 1)
-    }
-
-    static func error(_ text: String) {
-        write(text.hasSuffix("\n") ? text : text + "\n", to: 2)
-    }
-
-    /// One write(2) for the whole text where the pipe takes it; a broken pipe drops the rest.
-    private static func write(_ text: String, to fd: Int32) {
         // A server's words reach here (an API's error message in `status`, `fetch`, `refresh`):
         // no escape sequence gets through to the terminal.
-        var bytes = Array(TerminalText.withoutControls(text).utf8)[...]
-        while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; return }
-            bytes = bytes.dropFirst(n)
-        }
+        let line = terminator.isEmpty || text.hasSuffix("\n") ? text : text + terminator
+        let failure = DescriptorOutput.writeAll(Array(TerminalText.withoutControls(line).utf8), to: 1)
+        if failure != 0 { _ = stdoutFailure.compareExchange(expected: 0, desired: failure, ordering: .relaxed) }
+    }
+
+    /// stderr; a failure there has nowhere to be told.
+    static func error(_ text: String) {
+        DescriptorOutput.writeAll(Array(TerminalText.withoutControls(text.hasSuffix("\n") ? text : text + "\n").utf8), to: 2)
     }
 }

@@ -64,7 +64,9 @@ enum ListCommand {
         let warn: (String) -> Void = { Output.error("headlines: warning: \($0)") }
         let cached = context.cache.load(now: now, warn: warn)
         if json {
-            Output.print(ListRenderer.json(cached?.headlines ?? []))
+            // `[]`, not the encoder's empty pretty-printed array: a script's `jq` sees one token.
+            let headlines = cached?.headlines ?? []
+            Output.print(headlines.isEmpty ? "[]" : ListRenderer.json(headlines))
         } else {
             Output.print(ListRenderer.text(cached, status: context.statusStore.load(now: now, warn: warn), now: now))
         }

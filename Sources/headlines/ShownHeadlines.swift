@@ -22,10 +22,7 @@ enum ShownHeadlines {
 
     /// `headlines next` / `prev`: turns every bar copy by `step`.
     static func rotate(_ context: AppContext, by step: Int) -> Int32 {
-        let file = JSONStateFile(rotationOffsetAt: context.paths.rotationOffsetFile)
-        var value = file.load(now: Date(), warn: { _ in }) ?? RotationOffset()
-        value.offset += step
-        do { try file.store(value) } catch {
+        do { try JSONStateFile(rotationOffsetAt: context.paths.rotationOffsetFile).turn(by: step, now: Date()) } catch {
             Output.error("headlines: could not turn the bar (\(error)): check \(context.paths.runtimeHeadlinesDir).")
             return 1
         }

@@ -13,6 +13,21 @@ extension JSONStateFile where Value == RotationOffset {
     public init(rotationOffsetAt path: String, fileSystem: any StateFileSystem = PosixFileSystem.runtimeFolder) {
         self.init(path: path, what: "rotation offset", fileSystem: fileSystem)
     }
+
+    /// `offset.lock` beside the offset file: what `turn` locks.
+    public var lockPath: String { PathText.directory(of: path) + "/offset.lock" }
+
+    /// Adds `step` to the stored offset and stores it, under an exclusive lock on `lockPath`, so
+    /// that concurrent turns (from several processes) all count. Returns the new value.
+    @discardableResult
+    public func turn(by step: Int, now: Date) throws -> RotationOffset {
+        try FileLock.withExclusive(lockPath) {
+            var value = load(now: now, warn: { _ in }) ?? RotationOffset()
+            value.offset += step
+            try store(value)
+            return value
+        }
+    }
 }
 
 /// Builds what a bar shows now: the host's published timeline when a host runs, else the cache.

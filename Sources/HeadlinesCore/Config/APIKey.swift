@@ -17,7 +17,12 @@ public enum APIKeySource {
         guard var path = config.apiKeyFile else { return Resolved(key: nil, warnings: []) }
         if path.hasPrefix("~/") { path = (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + path.dropFirst(1) }
         let data: Data?
-        do { data = try Platform.read(path) } catch {
+        // Bounded and regular files only: /dev/zero or a FIFO named here must fail at once.
+        do { data = try PosixFileSystem().read(path, limit: ReadLimits.apiKeyFile) } catch let error as NotARegularFile {
+            throw ConfigError("api-key-file \(path) is \(error.kind), not a regular file; put the key in a plain file.")
+        } catch is StateFileTooLarge {
+            throw ConfigError("api-key-file \(path) is longer than \(ReadLimits.apiKeyFile) bytes, too long for a key; put only the key in it.")
+        } catch {
             throw ConfigError("Cannot read api-key-file \(path) (\(error)); check its path and permissions.")
         }
         guard let data, let text = String(data: data, encoding: .utf8) else {

@@ -57,9 +57,11 @@ public struct MutedSources: Codable, Equatable, Sendable {
 
 
 extension JSONStateFile where Value == SeenSet {
-    /// The seen set at `path` (`XDGPaths.seenFile`).
+    /// The seen set at `path` (`XDGPaths.seenFile`). The planner prunes it to `SeenSet.capacity`
+    /// before every write, so a file beyond `ReadLimits.seenSet` was not ours: it is set aside by
+    /// its size, never parsed (a 200 MB one used to freeze the loop for seconds).
     public init(seenSetAt path: String, fileSystem: any StateFileSystem = PosixFileSystem()) {
-        self.init(path: path, what: "seen-headlines", fileSystem: fileSystem)
+        self.init(path: path, what: "seen-headlines", fileSystem: fileSystem, limit: ReadLimits.seenSet)
     }
 }
 

@@ -10,11 +10,15 @@ public struct JSONStateFile<Value: Codable & Sendable>: Sendable {
     /// What the file holds, for warnings: "cache", "seen-headlines", ...
     public let what: String
     public let fileSystem: any StateFileSystem
+    /// The longest file `load` reads; a longer one is set aside by its size, unread.
+    public let limit: Int
 
-    public init(path: String, what: String, fileSystem: any StateFileSystem = PosixFileSystem()) {
+    public init(path: String, what: String, fileSystem: any StateFileSystem = PosixFileSystem(),
+                limit: Int = ReadLimits.stateFile) {
         self.path = path
         self.what = what
         self.fileSystem = fileSystem
+        self.limit = limit
     }
 
     /// The stored value, or nil when there is none. `warn` hears about a bad file once: the
@@ -22,9 +26,12 @@ public struct JSONStateFile<Value: Codable & Sendable>: Sendable {
     public func load(now: Date, warn: (String) -> Void) -> Value? {
         let data: Data?
         do {
-            data = try fileSystem.read(path, limit: Platform.readLimit)
+            data = try fileSystem.read(path, limit: limit)
         } catch is StateFileTooLarge {
             setAside(now: now, warn: warn)
+            return nil
+        } catch let error as NotARegularFile {
+            warn("The \(what) file \(error.path) is \(error.kind), not a regular file; carrying on without it: remove it.")
             return nil
         } catch {
             warn("Cannot read the \(what) file (\(error)); carrying on without it: check its permissions.")

@@ -36,7 +36,7 @@ enum Platform {
 
     /// The largest file any reader here accepts: far above any state file we write (a full seen
     /// set is about 400 KB), far below what would hurt.
-    static let readLimit = 16 << 20
+    static let readLimit = ReadLimits.stateFile
 
     /// The file's bytes (at most `readLimit`), nil when it does not exist; other failures
     /// (permissions, I/O, a longer file) throw.
@@ -67,8 +67,7 @@ enum Platform {
 
     /// One line on stderr, for the rare warning the core gives when no caller passed a sink.
     static func standardError(_ line: String) {
-        let text = line + "\n"
-        _ = text.withCString { write(2, $0, strlen($0)) }
+        DescriptorOutput.writeAll(Array((line + "\n").utf8), to: 2)
     }
 
     /// Removes temporary files that `writeAtomically` left behind when its process was killed

@@ -69,19 +69,30 @@ public struct PosixFileSystem: StateFileSystem {
 
     public func read(_ path: String, limit: Int) throws -> Data? {
         if privateFiles { return try RuntimeFolder.readPrivate(path, limit: limit, userID: getuid()) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO (or a device) put where a file should be must not hang open(2); the
+        // descriptor is then refused by kind before anything is read.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
             throw SystemError(call: "open", path: path, errno: errno)
         }
         defer { _ = Glibc.close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw SystemError(call: "fstat", path: path, errno: errno) }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw NotARegularFile(path: path, mode: UInt32(st.st_mode)) }
         return try Self.readAll(fd, path: path, limit: limit)
     }
 
     /// Reads `fd` to its end, at most `limit` bytes (a longer file throws `StateFileTooLarge`).
     static func readAll(_ fd: Int32, path: String, limit: Int) throws -> Data {
+        // A regular file's size refuses an absurd one before a byte is read (a 200 MB seen set
+        // costs nothing); the bounded loop below still guards a file that grows meanwhile.
+        var st = stat()
+        if fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG, Int(st.st_size) > limit {
+            throw StateFileTooLarge(path: path, limit: limit)
+        }
         var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65536)
+        var buffer = [UInt8](repeating: 0, count: min(65536, limit + 1))
         while true {
             // One byte beyond the limit tells "exactly limit" from "longer".
             let want = min(buffer.count, limit + 1 - data.count)
@@ -93,4 +104,26 @@ public struct PosixFileSystem: StateFileSystem {
         }
         return data
     }
+}
+
+/// A FIFO, a device, a folder or a socket where a file headlines reads should be: refused on
+/// the descriptor (opened without blocking), never read.
+public struct NotARegularFile: Error, CustomStringConvertible, Equatable, Sendable {
+    public var path: String
+    /// st_mode of what is there.
+    public var mode: UInt32
+    public init(path: String, mode: UInt32) { self.path = path; self.mode = mode }
+
+    /// "a FIFO", "a device", ...: what was found instead of a file.
+    public var kind: String {
+        switch mode & UInt32(S_IFMT) {
+        case UInt32(S_IFIFO): return "a FIFO"
+        case UInt32(S_IFCHR), UInt32(S_IFBLK): return "a device"
+        case UInt32(S_IFDIR): return "a folder"
+        case UInt32(S_IFSOCK): return "a socket"
+        default: return "not a file"
+        }
+    }
+
+    public var description: String { "\(path) is \(kind), not a regular file" }
 }

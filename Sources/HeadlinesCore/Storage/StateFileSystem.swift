@@ -27,6 +27,18 @@ public protocol StateFileSystem: Sendable {
     func read(_ path: String, limit: Int) throws -> Data?
 }
 
+/// How long a file each reader accepts: far above what we write, far below what would hurt.
+public enum ReadLimits {
+    /// Any state file (a full cache or status is tens of KB).
+    public static let stateFile = 16 << 20
+    /// The seen set: 5000 ids with dates are about 500 KB.
+    public static let seenSet = 2 << 20
+    /// The config file.
+    public static let configFile = 1 << 20
+    /// `api-key-file`: a key is a line, not a document.
+    public static let apiKeyFile = 4096
+}
+
 /// A state file longer than any we write: read as corrupt, never loaded into memory whole.
 public struct StateFileTooLarge: Error, CustomStringConvertible, Sendable {
     public var path: String

@@ -26,14 +26,18 @@ public enum HostLog {
         }
         // A log line must never stop the loop: when stderr is a pipe nobody reads (a suspended
         // bar, a `| less` left open), the line is dropped instead of waiting for room. Lines are
-        // cut to one pipe buffer, so a write that poll allows completes at once.
+        // cut to one pipe buffer, so a write that poll allows completes at once. A reader that
+        // left (`| head -1`) makes the write fail with EPIPE: the line is dropped and the process
+        // lives on, even where SIGPIPE is at its default (the fetch child).
         var bytes = Array(line.utf8.prefix(4096))[...]
-        while !bytes.isEmpty {
-            var p = pollfd(fd: 2, events: Int16(POLLOUT), revents: 0)
-            guard poll(&p, 1, 0) == 1, p.revents & Int16(POLLOUT) != 0 else { return }
-            let n = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; return }
-            bytes = bytes.dropFirst(n)
+        DescriptorOutput.withBrokenPipeAsError {
+            while !bytes.isEmpty {
+                var p = pollfd(fd: 2, events: Int16(POLLOUT), revents: 0)
+                guard poll(&p, 1, 0) == 1, p.revents & Int16(POLLOUT) != 0 else { return }
+                let n = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+                if n < 0 { if errno == EINTR { continue }; return }
+                bytes = bytes.dropFirst(n)
+            }
         }
     }
 }

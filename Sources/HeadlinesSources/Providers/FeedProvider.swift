@@ -63,11 +63,13 @@ public struct FeedProvider: HeadlineProvider {
             case let .success(outcome):
                 entry.etag = outcome.etag ?? entry.etag
                 entry.lastModified = outcome.lastModified ?? entry.lastModified
-                entry.headlines = outcome.headlines
+                // Only what the feed could show: a 65,000-item feed keeps `maxHeadlines`, so
+                // feeds.json stays small and `status` reads it at once.
+                entry.headlines = Array(Self.merge(outcome.headlines).prefix(maxHeadlines))
                 entry.lastSuccess = now
                 entry.lastError = nil
                 entry.lastErrorAt = nil
-                merged += outcome.headlines
+                merged += entry.headlines
             case let .failure(error):
                 entry.lastError = error.message(provider: "The feed \(Self.shown(feed))", kind: .feed)
                 entry.lastErrorAt = now
@@ -159,6 +161,7 @@ public struct FeedProvider: HeadlineProvider {
 }
 
 /// Per-feed validators, last headlines and last error: `$XDG_CACHE_HOME/headlines/feeds.json`.
+/// `headlines` holds at most the provider's `maxHeadlines` newest, never every item of the feed.
 public struct FeedState: Codable, Equatable, Sendable {
     public var etag: String?
     public var lastModified: String?
