@@ -181,7 +181,11 @@ ok "installed binary runs the demo from \$PREFIX/share/headlines/demo: 'headline
 if /usr/bin/python3 -c 'import seccomp' 2>/dev/null; then
     # A copy outside /tmp and /var/tmp (which PrivateTmp= hides), wherever the checkout lives.
     hardbin=$(mktemp -d /run/headlines-hardening.XXXXXX)
-    install -m 755 "$(swift build -c release --show-bin-path)/headlines" "$hardbin/headlines"
+    # All three programs, side by side as installed: `run` execs headlines-host, whose reloads run
+    # `headlines fetch --for-host`.
+    for program in headlines headlines-host headlines-bar; do
+        install -m 755 "$(swift build -c release --static-swift-stdlib --show-bin-path)/$program" "$hardbin/$program"
+    done
     /usr/bin/python3 packaging/systemd/try-hardening.py --unit "$prefix/lib/systemd/user/headlines.service" \
         --binary "$hardbin/headlines" >"$tmp/hardening.log" 2>&1 \
         || { cat "$tmp/hardening.log"; rm -rf "$hardbin"; fail "the host under the unit's hardening (emulated)"; }
