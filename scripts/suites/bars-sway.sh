@@ -46,6 +46,10 @@ cat > "$WORK/waybar.json" <<JSON
 {
   "layer": "top", "position": "top", "height": 28,
   "modules-left": ["custom/headlines"],
+  "modules-right": ["cpu", "memory", "clock"],
+  "cpu": { "format": "cpu {usage}%", "interval": 30 },
+  "memory": { "format": "mem {percentage}%", "interval": 30 },
+  "clock": { "format": "{:%a %d %b  %H:%M}" },
   "custom/headlines": {
     "exec": "exec $WORK/headlines-bar --config $WORK/headlines.conf waybar",
     "return-type": "json", "format": "{}", "max-length": 90
@@ -53,7 +57,7 @@ cat > "$WORK/waybar.json" <<JSON
 }
 JSON
 cp packaging/waybar/style.css "$WORK/style.css"
-printf '* { font-family: DejaVu Sans; font-size: 13px; }\nwindow#waybar { background: #303446; color: #e5e9f0; }\n' >> "$WORK/style.css"
+printf '* { font-family: DejaVu Sans; font-size: 13px; }\nwindow#waybar { background: #303446; color: #e5e9f0; }\n#cpu, #memory, #clock { padding: 0 10px; }\n' >> "$WORK/style.css"
 chmod 644 "$WORK"/*.json "$WORK"/*.conf "$WORK"/*.css
 
 as_user() {
@@ -88,7 +92,9 @@ requests=$(wc -l < "$WORK/requests.log")
 ok "$reloads reloads, $requests requests: one per reload with two copies"
 
 mkdir -p "$ROOT/build/screenshots"
-as_user env WAYLAND_DISPLAY="$DISPLAY_NAME" grim -o HEADLESS-1 "$HOME_DIR/shot.png" || die "grim failed"
+# The bar itself (the top 28 pixels of the first output), beside its neighbouring modules.
+as_user env WAYLAND_DISPLAY="$DISPLAY_NAME" grim -g "0,0 1280x28" "$HOME_DIR/shot.png" 2>/dev/null \
+    || as_user env WAYLAND_DISPLAY="$DISPLAY_NAME" grim -o HEADLESS-1 "$HOME_DIR/shot.png" || die "grim failed"
 cp "$HOME_DIR/shot.png" "$ROOT/build/screenshots/waybar.png"
 [ -s "$ROOT/build/screenshots/waybar.png" ] || die "no screenshot"
 grep -q "Bars &amp; Pipes &lt;demo&gt; story" "$WORK/waybar.log" 2>/dev/null && die "escaped markup reached waybar's log as an error"
