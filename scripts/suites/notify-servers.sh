@@ -34,7 +34,7 @@ fi
 SHOT=$WORK/run/notification.png
 for daemon in dunst mako xfce4-notifyd; do
     echo "$daemon"
-    "${as_user[@]}" env -i PATH=/usr/bin:/bin SHOT="$SHOT" "$WORK/lib/notify_daemon.sh" "$daemon" "$WORK/run" "$WORK/bin" "$WORK/lib" \
+    "${as_user[@]}" env -i PATH=/usr/bin:/bin SHOT="$SHOT" NOTIFY_DEBUG_SHOT="${NOTIFY_DEBUG_SHOT:-}" "$WORK/lib/notify_daemon.sh" "$daemon" "$WORK/run" "$WORK/bin" "$WORK/lib" \
         || die "$daemon: see above"
 done
 [ -s "$SHOT" ] || die "no dunst screenshot"
