@@ -10,7 +10,7 @@
 # (outcome: one short sentence of what was observed), plus any free text, which is shown as is.
 # It finds the binaries in $HEADLINES_BIN (the folder of the debug build), set here when unset.
 # HOSTILE_ONLY=PATTERN runs only the sub-suites whose file name contains PATTERN;
-# HOSTILE_SUITE_TIMEOUT (seconds, default 420) bounds each sub-suite.
+# HOSTILE_SUITE_TIMEOUT (seconds, default 600: the memory sub-suite runs 500 cycles under valgrind, about 7 minutes) bounds each sub-suite.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
@@ -42,7 +42,7 @@ for suite in "${suites[@]}"; do
     echo "== hostile: $name"
     t0=$(date +%s)
     # stdout and stderr are shown as they come; only stdout's ROW lines count.
-    timeout --kill-after=10 "${HOSTILE_SUITE_TIMEOUT:-420}" "$suite" 2>&1 | tee "$OUT"
+    timeout --kill-after=10 "${HOSTILE_SUITE_TIMEOUT:-600}" "$suite" 2>&1 | tee "$OUT"
     rc=${PIPESTATUS[0]}
     took=$(( $(date +%s) - t0 ))
     rows=0
@@ -58,7 +58,7 @@ for suite in "${suites[@]}"; do
         rows=$((rows + 1))
     done < <(grep '^ROW' "$OUT")
     if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
-        add_row "$name" "sub-suite" "timed out after ${HOSTILE_SUITE_TIMEOUT:-420} s with $rows row(s) printed" FAIL
+        add_row "$name" "sub-suite" "timed out after ${HOSTILE_SUITE_TIMEOUT:-600} s with $rows row(s) printed" FAIL
     elif [ "$rc" -ne 0 ]; then
         add_row "$name" "sub-suite" "exited with status $rc after $took s, $rows row(s) printed" FAIL
     elif [ "$rows" -eq 0 ]; then
