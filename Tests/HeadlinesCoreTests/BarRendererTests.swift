@@ -5,7 +5,20 @@ import XCTest
 
 /// Golden outputs of the waybar and i3blocks renderers on hostile headlines.
 final class BarRendererTests: XCTestCase {
-    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+    private let now = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 08:00 UTC
+    private var savedTZ: String?
+
+    // The tooltip's clock times are local: the goldens are written for UTC.
+    override func setUp() {
+        savedTZ = getenv("TZ").map { String(cString: $0) }
+        setenv("TZ", "UTC0", 1)
+        tzset()
+    }
+
+    override func tearDown() {
+        if let savedTZ { setenv("TZ", savedTZ, 1) } else { unsetenv("TZ") }
+        tzset()
+    }
 
     private func headline(_ title: String, source: String = "example.com", minutesAgo: Double = 90) -> Headline {
         Headline(id: title, title: title, url: URL(string: "https://example.com/a")!, source: source,
@@ -21,7 +34,7 @@ final class BarRendererTests: XCTestCase {
         let state = BarState(headlines: [hostile, headline("Second")], index: 0, freshness: .fresh,
                              budgetUsed: 12, budgetLimit: 48)
         let line = WaybarRenderer.render(state, now: now, maxLength: 200)
-        XCTAssertEqual(line, #"{"alt":"fresh","class":["fresh"],"percentage":75,"text":"Tom &amp; Jerry &lt;b&gt;\"quoted\"&lt;/b&gt; back\\slash new line evil 🎉","tooltip":"<b>Tom &amp; Jerry &lt;b&gt;\"quoted\"&lt;/b&gt; back\\slash new line evil 🎉 — A&amp;B &lt;news&gt; · 1 h ago</b>\nSecond — example.com · 1 h ago"}"# + "\n")
+        XCTAssertEqual(line, #"{"alt":"fresh","class":["fresh"],"percentage":75,"text":"Tom &amp; Jerry &lt;b&gt;\"quoted\"&lt;/b&gt; back\\slash new line evil 🎉","tooltip":"<b>Tom &amp; Jerry &lt;b&gt;\"quoted\"&lt;/b&gt; back\\slash new line evil 🎉 — A&amp;B &lt;news&gt; · 06:30</b>\nSecond — example.com · 06:30"}"# + "\n")
         XCTAssertEqual(line.filter { $0 == "\n" }.count, 1, "exactly one line")
         XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(line.utf8)), "valid JSON")
     }

@@ -43,32 +43,3 @@ final class PublishedTimelineSizeTests: XCTestCase {
         XCTAssertThrowsError(try StateJSONDecoder.headlines().decode(Timeline.self, from: Data(text.utf8)))
     }
 }
-
-/// Bars show ages in five-minute steps and the host sleeps until the next step (issue 14: the
-/// idle host wakes at most about once a minute).
-final class BarAgeTests: XCTestCase {
-    private let published = Date(timeIntervalSince1970: 1_800_000_000)
-
-    func testAgesMoveInFiveMinuteStepsUnderAnHour() {
-        let at = { (minutes: Double) in RelativeAge.barDescribe(self.published, now: self.published.addingTimeInterval(minutes * 60)) }
-        XCTAssertEqual(at(0.5), "just now")
-        XCTAssertEqual(at(4.9), "just now")
-        XCTAssertEqual(at(5), "5 min ago")
-        XCTAssertEqual(at(14), "10 min ago")
-        XCTAssertEqual(at(59), "55 min ago")
-        XCTAssertEqual(at(61), "1 h ago")
-    }
-
-    func testTheNextChangeIsTheNextStepAndTheTextReallyChangesThere() {
-        for minutes in [0.0, 3, 7.5, 42, 59.9, 61, 130, 3000] {
-            let now = published.addingTimeInterval(minutes * 60)
-            let next = RelativeAge.nextBarChange(published, now: now)
-            XCTAssertGreaterThan(next, now)
-            XCTAssertLessThanOrEqual(next.timeIntervalSince(now), minutes < 60 ? 300 : 86400)
-            XCTAssertEqual(RelativeAge.barDescribe(published, now: next.addingTimeInterval(-0.5)), RelativeAge.barDescribe(published, now: now),
-                           "the text changed before the announced date (at \(minutes) min)")
-            XCTAssertNotEqual(RelativeAge.barDescribe(published, now: next.addingTimeInterval(0.5)), RelativeAge.barDescribe(published, now: now),
-                              "nothing changed at the announced date (at \(minutes) min)")
-        }
-    }
-}

@@ -60,10 +60,11 @@ public struct BarState: Equatable, Sendable {
         return now.timeIntervalSince(current.publishedAt) < BarText.newWindow
     }
 
-    /// When the bar lines for this state next read differently with no event (an age label
-    /// moves on, the headline on display stops being "new"): the host sleeps until then.
+    /// When the bar lines for this state next read differently with no event (local midnight
+    /// turns "14:05" into "Mon 14:05", the headline on display stops being "new"): the host
+    /// sleeps until then.
     public func nextTextChange(now: Date) -> Date? {
-        var dates = headlines.map { RelativeAge.nextBarChange($0.publishedAt, now: now) }
+        var dates = headlines.compactMap { BarClock.nextChange($0.publishedAt, now: now) }
         if let current, isNew(now: now) { dates.append(current.publishedAt.addingTimeInterval(BarText.newWindow)) }
         return dates.filter { $0 > now }.min()
     }
@@ -105,9 +106,9 @@ public enum BarText {
         return out
     }
 
-    /// "title — source · age", neutralised, one line.
+    /// "title — source · 14:05" (`BarClock`), neutralised, one line.
     public static func line(_ h: Headline, now: Date) -> String {
-        Markup.neutralise(h.title) + " — " + source(h) + " · " + RelativeAge.barDescribe(h.publishedAt, now: now)
+        Markup.neutralise(h.title) + " — " + source(h) + " · " + BarClock.describe(h.publishedAt, now: now)
     }
 
     /// Longest source name a bar shows: a feed may call itself by a whole paragraph.

@@ -1,0 +1,72 @@
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// When a headline was published, as a bar's tooltip shows it: the local clock time ("14:05")
+/// for today, the weekday and time ("Mon 14:05") for the six days before, the date ("28 Nov",
+/// "28 Nov 2025" in another year) before that.
+///
+/// Why not an age ("10 min ago"): an age changes on its own, so every age step woke the host to
+/// rewrite the lines and woke every bar copy to print them (issue 14 measured 10 host and 3 bar
+/// wake-ups in five idle minutes). A clock time changes only at local midnight, when "14:05"
+/// becomes "Tue 14:05": a widget between refreshes costs one wake-up a day.
+///
+/// The local time zone is the C library's (TZ, else /etc/localtime), as `date` shows it; names
+/// are English, like every other word the program prints.
+public enum BarClock {
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    public static func describe(_ date: Date, now: Date) -> String {
+        let when = local(date), today = local(now)
+        let time = two(when.tm_hour) + ":" + two(when.tm_min)
+        let daysBefore = dayNumber(today) - dayNumber(when)
+        if daysBefore <= 0 { return time } // today, or a feed's clock running ahead
+        if daysBefore < 7 { return weekdays[Int(when.tm_wday)] + " " + time }
+        let day = "\(when.tm_mday) " + months[Int(when.tm_mon)]
+        return when.tm_year == today.tm_year ? day : day + " \(1900 + Int(when.tm_year))"
+    }
+
+    /// The next instant after `now` at which `describe(date, now:)` reads differently, or nil
+    /// when it never will: a local midnight, today's ("14:05" becomes "Fri 14:05") or the one
+    /// seven days on ("Fri 14:05" becomes "15 Jan").
+    public static func nextChange(_ date: Date, now: Date) -> Date? {
+        let label = describe(date, now: now)
+        var midnight = now
+        for _ in 0..<8 {
+            midnight = nextLocalMidnight(after: midnight)
+            if describe(date, now: midnight) != label { return midnight }
+        }
+        return nil
+    }
+
+    /// The first instant of the next local day after `now` (mktime sorts out DST).
+    static func nextLocalMidnight(after now: Date) -> Date {
+        var tm = local(now)
+        tm.tm_mday += 1
+        tm.tm_hour = 0; tm.tm_min = 0; tm.tm_sec = 0
+        tm.tm_isdst = -1
+        let t = mktime(&tm)
+        return t == -1 ? now.addingTimeInterval(86400) : Date(timeIntervalSince1970: TimeInterval(t))
+    }
+
+    private static func local(_ date: Date) -> tm {
+        var t = time_t(date.timeIntervalSince1970.rounded(.down))
+        var out = tm()
+        localtime_r(&t, &out)
+        return out
+    }
+
+    /// Days since an arbitrary epoch for a local calendar date (civil-from-days, Howard Hinnant).
+    private static func dayNumber(_ t: tm) -> Int {
+        let m = Int(t.tm_mon) + 1, d = Int(t.tm_mday)
+        let y = Int(t.tm_year) + 1900 - (m <= 2 ? 1 : 0)
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
+        return era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy
+    }
+
+    private static func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+}
