@@ -27,7 +27,9 @@ enum BarCommand {
                               reloader: { HostRunner.childReloader(args: args, environment: environment, config: $0.config) }) { host in
             BarOutput.install { MainLoop.quit() }
             var lastLine = ""
-            let follower = TimelineFollower(paths: context.paths) { state in
+            let follower = TimelineFollower(paths: context.paths) { [weak host] state in
+                var state = state
+                state.keywords = host?.setup.alerts.keywords ?? KeywordMatcher(context.config.keywords)
                 let line = render(state)
                 guard line != lastLine else { return } // an unchanged line would only wake the bar
                 lastLine = line

@@ -114,9 +114,10 @@ struct AppContext {
     func timelineProvider() throws(ConfigError) -> (provider: HeadlinesTimelineProvider, tally: RequestTally) {
         let tally = RequestTally()
         let refresher = Refresher(provider: try makeProvider(tally: tally), cache: cache, statusStore: statusStore)
-        let provider = HeadlinesTimelineProvider(refresher: refresher, layout: HostRunner.setup(loaded).layout,
+        var provider = HeadlinesTimelineProvider(refresher: refresher, layout: HostRunner.setup(loaded).layout,
                                                  mutedFile: StateFile(path: paths.mutedFile, what: "muted-sources"),
                                                  warn: { HostLog.warning($0) })
+        provider.muteWords = KeywordMatcher(config.muteWords)
         return (provider, tally)
     }
 

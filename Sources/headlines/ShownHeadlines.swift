@@ -4,7 +4,8 @@ import HeadlinesSources
 import HeadlinesDesktop
 
 /// What a bar shows right now, the same for every process: the running host's published timeline
-/// turned by the shared `next`/`prev` offset, else the cache minus muted sources.
+/// turned by the shared `next`/`prev` offset, else the cache minus muted sources
+/// and mute-words; keyword matches marked.
 enum ShownHeadlines {
     static func state(_ context: AppContext, now: Date = Date()) -> BarState {
         let warn: (String) -> Void = { Output.error("headlines: warning: \($0)") }
@@ -12,10 +13,12 @@ enum ShownHeadlines {
         let hostRuns = context.host.hostPID() != nil
         let published = hostRuns ? PublishedTimelineStore(path: paths.publishedTimelineFile).load() : nil
         let offset = JSONStateFile(rotationOffsetAt: paths.rotationOffsetFile).load(now: now, warn: { _ in })?.offset ?? 0
-        let muted = StateFile<MutedSources>(path: paths.mutedFile, what: "muted-sources").load(now: now, warn: warn) ?? MutedSources()
+        let alerts = KeywordAlerts(context.config)
+        let muted = (StateFile<MutedSources>(path: paths.mutedFile, what: "muted-sources").load(now: now, warn: warn) ?? MutedSources())
+            .with(words: alerts.muteWords)
         return BarStateSource.state(published: published,
                                     cache: published == nil ? context.cache.load(now: now, warn: warn) : nil,
-                                    muted: muted, offset: offset,
+                                    muted: muted, keywords: alerts.keywords, offset: offset,
                                     lastFailure: published == nil ? context.statusStore.load(now: now, warn: warn).lastFailure : nil,
                                     now: now)
     }

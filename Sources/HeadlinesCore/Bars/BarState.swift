@@ -16,6 +16,8 @@ public struct BarState: Equatable, Sendable {
     /// The config did not load (its one sentence): the bar says so with the `error` class, and
     /// shows no headline, until the config is fixed.
     public var configError: String?
+    /// `[notify] keywords`: matching headlines are marked (waybar's `match` class, bold).
+    public var keywords = KeywordMatcher()
 
     public init(headlines: [Headline], index: Int, freshness: Freshness, error: String? = nil,
                 partialFailures: [String] = [], budgetUsed: Int = 0, budgetLimit: Int = 0) {
@@ -42,6 +44,9 @@ public struct BarState: Equatable, Sendable {
     }
 
     public var current: Headline? { headlines.isEmpty ? nil : headlines[index] }
+
+    /// True when keywords are set and the headline on display matches one.
+    public var currentMatches: Bool { current.map(keywords.matches) ?? false }
 
     /// "fresh", "cached", "stale", "error" (failed with nothing to show) or "empty".
     public var stateName: String {

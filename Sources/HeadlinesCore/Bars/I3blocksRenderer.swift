@@ -45,8 +45,12 @@ public enum I3blocksRenderer {
                          json: @escaping (String) -> String = { $0 }) -> (full: String, short: String) {
         let raw = rawText(state, maxLength: maxLength)
         let encode: (String) -> String = { json(pango ? BarText.escape($0) : $0) }
-        return (BarText.encoded(raw.full, bytes: bytes.full, encode: encode),
-                BarText.encoded(raw.short, bytes: bytes.short, encode: encode))
+        // A headline matching a keyword is bold under markup=pango; the tags count in the budget.
+        let bold = pango && state.currentMatches
+        let tags = bold ? "<b></b>".utf8.count : 0
+        let mark: (String) -> String = { bold ? "<b>" + $0 + "</b>" : $0 }
+        return (mark(BarText.encoded(raw.full, bytes: bytes.full - tags, encode: encode)),
+                mark(BarText.encoded(raw.short, bytes: bytes.short - tags, encode: encode)))
     }
 
     /// The three lines of a one-shot block.

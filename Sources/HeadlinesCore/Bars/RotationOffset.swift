@@ -32,15 +32,22 @@ extension JSONStateFile where Value == RotationOffset {
 
 /// Builds what a bar shows now: the host's published timeline when a host runs, else the cache.
 public enum BarStateSource {
+    /// `muted` (with the config's mute-words) hides headlines from the cache; the host's
+    /// timeline is already without them. `keywords` marks the matching ones.
     public static func state(published: PublishedTimeline?, cache: CachedHeadlines?, muted: MutedSources,
+                             keywords: KeywordMatcher = KeywordMatcher(),
                              offset: Int, lastFailure: RefreshStatus.Failure?, now: Date) -> BarState {
+        var state: BarState
         if let published, let entry = published.timeline.entry(at: now) {
-            return BarState(entry: entry, offset: offset, budgetUsed: published.budgetUsed,
-                            budgetLimit: published.budgetLimit)
+            state = BarState(entry: entry, offset: offset, budgetUsed: published.budgetUsed,
+                             budgetLimit: published.budgetLimit)
+        } else {
+            let headlines = muted.filter(cache?.headlines ?? [])
+            let stale = lastFailure.map { failure in cache.map { failure.at >= $0.fetchedAt } ?? true } ?? false
+            state = BarState(headlines: headlines, index: offset, freshness: stale ? .stale : .cached,
+                             error: stale ? lastFailure?.message : nil)
         }
-        let headlines = muted.filter(cache?.headlines ?? [])
-        let stale = lastFailure.map { failure in cache.map { failure.at >= $0.fetchedAt } ?? true } ?? false
-        return BarState(headlines: headlines, index: offset, freshness: stale ? .stale : .cached,
-                        error: stale ? lastFailure?.message : nil)
+        state.keywords = keywords
+        return state
     }
 }

@@ -17,6 +17,7 @@ public enum WaybarRenderer {
         var classes = [state.stateName]
         if state.isNew(now: now) { classes.append("new") }
         if !state.partialFailures.isEmpty { classes.append("partial") }
+        if state.currentMatches { classes.append("match") }
         let text: String
         if state.configError != nil {
             text = BarText.configError
@@ -28,7 +29,13 @@ public enum WaybarRenderer {
         var tooltip: [String] = []
         for (i, h) in state.headlines.prefix(tooltipCount).enumerated() {
             let line = BarText.escape(BarText.line(h, now: now))
-            tooltip.append(i == state.index ? "<b>\(line)</b>" : line)
+            if state.keywords.isEmpty {
+                tooltip.append(i == state.index ? "<b>\(line)</b>" : line)
+            } else {
+                // With keywords, bold means "matches", so the line on display is marked by "▸ ".
+                let marked = (i == state.index ? "▸ " : "") + line
+                tooltip.append(state.keywords.matches(h) ? "<b>\(marked)</b>" : marked)
+            }
         }
         if let error = state.error {
             tooltip.append("<i>\(BarText.escape(Markup.neutralise(error)))</i>")

@@ -61,6 +61,11 @@ public struct Config: Equatable, Sendable {
     public var maxPerRefresh: Int = 3
     /// Headline images in notifications (`[notify] images`).
     public var notifyImages: Bool = true
+    /// `[notify] keywords`: when set, only headlines matching one of them (whole words, any case:
+    /// `KeywordMatcher`) are notified, and the bars mark them. Empty: every new headline.
+    public var keywords: [String] = []
+    /// `[notify] mute-words`: headlines matching one of them are hidden from notifications and bars.
+    public var muteWords: [String] = []
     // [bar]
     public var rotate: TimeInterval = 0
     public var maxLength: Int = 60
@@ -102,6 +107,8 @@ public struct Config: Equatable, Sendable {
             "enabled": "true or false",
             "max-per-refresh": "a whole number from 1 to 50",
             "images": "true or false",
+            "keywords": "words or \"quoted phrases\" separated by ; or a comma, or empty",
+            "mute-words": "words or \"quoted phrases\" separated by ; or a comma, or empty",
         ],
         "bar": [
             "rotate": "a duration such as 10s, or 0 for no rotation",
@@ -196,6 +203,8 @@ extension Config {
                 case ("notify", "images"):
                     guard let b = parseBool(value) else { throw bad() }
                     config.notifyImages = b
+                case ("notify", "keywords"): config.keywords = wordList(value)
+                case ("notify", "mute-words"): config.muteWords = wordList(value)
                 case ("notify", "max-per-refresh"):
                     guard let n = Int(value), (1...50).contains(n) else { throw bad() }
                     config.maxPerRefresh = n
@@ -233,12 +242,32 @@ extension Config {
     }
 
     /// The part of a value from " #" or " ;" on, when it looks like an inline comment. `;` is
-    /// skipped in `feeds`, where it separates URLs.
+    /// skipped in the list keys, where it separates items.
     static func inlineComment(in value: String, key: String) -> String? {
         if value.hasPrefix("#") { return value }
-        let marks: [String] = key == "feeds" ? [" #", "\t#"] : [" #", "\t#", " ;", "\t;"]
+        let lists: Set<String> = ["feeds", "keywords", "mute-words"]
+        let marks: [String] = lists.contains(key) ? [" #", "\t#"] : [" #", "\t#", " ;", "\t;"]
         let found = marks.compactMap { value.firstRange(of: $0) }.min { $0.lowerBound < $1.lowerBound }
         return found.map { String(value[value.index(after: $0.lowerBound)...]) }
+    }
+
+    /// `word; "a phrase", Zürich`: items split at `;` or `,` outside double quotes, trimmed,
+    /// surrounding quotes (double or single) dropped, empty items skipped.
+    static func wordList(_ value: String) -> [String] {
+        var items: [String] = []
+        var current = ""
+        var quoted = false
+        for ch in value + ";" {
+            if ch == "\"" { quoted.toggle(); current.append(ch); continue }
+            guard !quoted, ch == ";" || ch == "," else { current.append(ch); continue }
+            var item = current.trimmed()
+            current = ""
+            for quote: Character in ["\"", "'"] where item.count >= 2 && item.first == quote && item.last == quote {
+                item = String(item.dropFirst().dropLast()).trimmed()
+            }
+            if !item.isEmpty { items.append(item) }
+        }
+        return items
     }
 
     static func parseBool(_ s: String) -> Bool? {

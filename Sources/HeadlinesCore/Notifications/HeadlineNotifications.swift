@@ -8,6 +8,9 @@ public final class HeadlineNotifications {
     public let seenFile: JSONStateFile<SeenSet>
     public let mutedFile: JSONStateFile<MutedSources>
     public var maxPerRefresh: Int
+    /// `[notify] keywords` and `mute-words` (`KeywordAlerts`); the host sets them again when the
+    /// config changes, so they apply from the next reload on.
+    public var alerts = KeywordAlerts()
     private let warn: (String) -> Void
     /// Kept in memory too, so a read-only or full disk still never repeats a notification.
     private var seen: SeenSet?
@@ -27,8 +30,8 @@ public final class HeadlineNotifications {
     @discardableResult
     public func reloaded(_ fetched: [Headline], now: Date) -> NotificationPlanner.Plan {
         let current = seen ?? seenFile.load(now: now, warn: warn) ?? SeenSet()
-        let muted = mutedFile.load(now: now, warn: warn) ?? MutedSources()
-        let plan = NotificationPlanner.plan(fetched: fetched, seen: current, muted: muted,
+        let muted = (mutedFile.load(now: now, warn: warn) ?? MutedSources()).with(words: alerts.muteWords)
+        let plan = NotificationPlanner.plan(fetched: fetched, seen: current, muted: muted, keywords: alerts.keywords,
                                             maxPerRefresh: maxPerRefresh, now: now)
         seen = plan.seen
         do { try seenFile.store(plan.seen) } catch {

@@ -14,16 +14,18 @@ public enum NotificationPlanner {
     /// - First run (empty seen set): at most the single newest headline; the rest are marked seen.
     /// - Otherwise the unseen, unmuted ones; above `maxPerRefresh`, the newest `maxPerRefresh`
     ///   and a summary of the rest.
-    /// Muted sources are marked seen and never posted.
+    /// Muted sources (and mute-words) are marked seen and never posted. With `keywords`, only
+    /// the headlines matching one are posted; the others are marked seen all the same, so that
+    /// dropping a keyword later does not bring back a flood of old headlines.
     public static func plan(fetched: [Headline], seen: SeenSet, muted: MutedSources,
-                            maxPerRefresh: Int, now: Date) -> Plan {
+                            keywords: KeywordMatcher = KeywordMatcher(), maxPerRefresh: Int, now: Date) -> Plan {
         let firstRun = seen.isEmpty
         var updated = seen
         var fresh: [Headline] = []
         var ids = Set<String>()
         for headline in fetched where !seen.contains(headline.id) && ids.insert(headline.id).inserted {
             updated.insert(headline.id, at: now)
-            if !muted.isMuted(headline) { fresh.append(headline) }
+            if !muted.isMuted(headline) && (keywords.isEmpty || keywords.matches(headline)) { fresh.append(headline) }
         }
         updated.prune(now: now)
         let newestFirst = fresh.sorted { $0.publishedAt > $1.publishedAt }

@@ -30,13 +30,26 @@ public struct SeenSet: Codable, Equatable, Sendable {
 }
 
 /// Sources the user muted ("Mute source" on a notification, `headlines mute`): hidden from
-/// notifications and the bar.
+/// notifications and the bar. It also carries the config's `[notify] mute-words`, so every place
+/// that hides muted sources hides those headlines too; the words are never written to muted.json.
 public struct MutedSources: Codable, Equatable, Sendable {
     public var sources: [String] = []
-    public init(_ sources: [String] = []) { self.sources = sources }
+    /// `[notify] mute-words`, set by whoever loaded the file (not stored).
+    public var words = KeywordMatcher()
+    public init(_ sources: [String] = [], words: KeywordMatcher = KeywordMatcher()) {
+        self.sources = sources
+        self.words = words
+    }
+
+    private enum CodingKeys: String, CodingKey { case sources }
+
+    /// The same muted sources with `words` (the config's mute-words) applied.
+    public func with(words: KeywordMatcher) -> MutedSources {
+        MutedSources(sources, words: words)
+    }
 
     public func isMuted(_ headline: Headline) -> Bool {
-        sources.contains { $0.equalsIgnoringCase(headline.source) }
+        sources.contains { $0.equalsIgnoringCase(headline.source) } || words.matches(headline)
     }
 
     public mutating func mute(_ source: String) -> Bool {

@@ -11,11 +11,13 @@ public enum HostRunner {
     /// The host's setup from a loaded config.
     public static func setup(_ loaded: LoadedConfig) -> HostSetup {
         let config = loaded.config
-        return HostSetup(providerName: config.provider.displayName,
-                         layout: TimelineLayout(interval: config.interval, rotate: config.rotate,
-                                                rotationTail: config.timeout + config.rotate),
-                         scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: config.dailyBudget)),
-                         maxLength: config.maxLength, sourceIdentity: config.sourceIdentity)
+        var setup = HostSetup(providerName: config.provider.displayName,
+                              layout: TimelineLayout(interval: config.interval, rotate: config.rotate,
+                                                     rotationTail: config.timeout + config.rotate),
+                              scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: config.dailyBudget)),
+                              maxLength: config.maxLength, sourceIdentity: config.sourceIdentity)
+        setup.alerts = KeywordAlerts(config)
+        return setup
     }
 
     /// The reloader of a real host: `headlines fetch --for-host` with the same global options,
@@ -56,6 +58,10 @@ public enum HostRunner {
                     host.onReload = { notifications.reloaded($0) }
                     HostRegistry.keep(notifications)
                 }
+                // An edited config applies at once, as SIGHUP does (keywords, mute-words, ...).
+                HostRegistry.keep(ConfigFileWatch(path: loaded.file) { [weak host] in
+                    host?.reconfigure(reason: "\(PathText.lastComponent(of: loaded.file)) changed")
+                })
                 extra(host)
                 HostRegistry.keep(host)
                 host.start(standBy: standBy)

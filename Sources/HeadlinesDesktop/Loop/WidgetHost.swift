@@ -13,6 +13,8 @@ public struct HostSetup: Sendable {
     public var maxLength: Int
     /// `Config.sourceIdentity`: a change reloads at once.
     public var sourceIdentity: String
+    /// `[notify] keywords` and `mute-words`: bars mark and hide, notifications filter.
+    public var alerts = KeywordAlerts()
 
     public init(providerName: String, layout: TimelineLayout, scheduler: ReloadScheduler, maxLength: Int = 80,
                 sourceIdentity: String = "") {
@@ -62,7 +64,7 @@ public final class WidgetHost {
     private var barOffset = 0
     private let publishedStore: PublishedTimelineStore
     private let ledgerStore: LedgerStore
-    private var setup: HostSetup
+    public private(set) var setup: HostSetup
     private var engine = HostEngine()
     /// The engine's one timer (CLOCK_BOOTTIME), the bar lines' text timer (ages), and the watch
     /// that wakes the engine when the wall clock is set: nothing wakes the host periodically.
@@ -185,12 +187,15 @@ public final class WidgetHost {
     /// muted.json changed (a notification's Mute, `headlines mute` / `unmute`): apply it now.
     public func mutedChanged() { send(.mutedChanged(readMuted(Date()))) }
 
-    private func reconfigure() {
+    /// SIGHUP, or the config file changed (`ConfigFileWatch`): re-read it and apply it now.
+    public func reconfigure(reason: String = "SIGHUP") {
         do {
             setup = try configure()
             send(.configurationChanged(setup.configuration))
+            mutedChanged()
+            publishBarLines()
         } catch {
-            HostLog.error("SIGHUP: keeping the old configuration: \(error)")
+            HostLog.error("\(reason): keeping the old configuration: \(error)")
         }
     }
 
@@ -255,7 +260,8 @@ public final class WidgetHost {
     private func publishBarLines() {
         guard isHost, let entry = shownEntry else { return }
         let now = Date()
-        let state = BarState(entry: entry, offset: barOffset, budgetUsed: shownBudget.used, budgetLimit: shownBudget.limit)
+        var state = BarState(entry: entry, offset: barOffset, budgetUsed: shownBudget.used, budgetLimit: shownBudget.limit)
+        state.keywords = setup.alerts.keywords
         barLines.publish(state, now: now, maxLength: setup.maxLength)
         if let next = state.nextTextChange(now: now) { lineTimer?.arm(seconds: next.timeIntervalSince(now) + 0.01) }
     }
@@ -305,7 +311,8 @@ public final class WidgetHost {
 
     private func readCache(_ now: Date) -> CachedHeadlines? { HeadlineCache(path: paths.cacheFile).load(now: now, warn: warn) }
     private func readMuted(_ now: Date) -> MutedSources {
-        StateFile<MutedSources>(path: paths.mutedFile, what: "muted-sources").load(now: now, warn: warn) ?? MutedSources()
+        (StateFile<MutedSources>(path: paths.mutedFile, what: "muted-sources").load(now: now, warn: warn) ?? MutedSources())
+            .with(words: setup.alerts.muteWords)
     }
     private func readOffset(_ now: Date) -> Int {
         JSONStateFile(rotationOffsetAt: paths.rotationOffsetFile).load(now: now, warn: { _ in })?.offset ?? 0

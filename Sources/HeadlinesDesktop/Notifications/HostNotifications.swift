@@ -8,11 +8,14 @@ import HeadlinesCore
 public final class HostNotifications {
     private let notifications: HeadlineNotifications
     public let notifier: LibnotifyNotifier
+    /// Read at each reload for its current keywords (the config may have changed since).
+    private weak var host: WidgetHost?
 
     /// `menuCommand`: argv run (never through a shell) when the "N more headlines" summary is clicked.
     public init(host: WidgetHost, paths: XDGPaths, maxPerRefresh: Int, menuCommand: [String]) {
         let notifier = LibnotifyNotifier()
         self.notifier = notifier
+        self.host = host
         notifications = HeadlineNotifications(notifier: notifier, paths: paths, maxPerRefresh: maxPerRefresh,
                                               warn: { HostLog.warning($0) })
         notifier.onMute = { [weak self, weak host] source in
@@ -36,6 +39,7 @@ public final class HostNotifications {
     public func reloaded(_ result: TimelineResult) {
         guard let fetched = result.fetched else { return }
         notifier.useImages(result.images)
+        if let host { notifications.alerts = host.setup.alerts }
         let plan = notifications.reloaded(fetched, now: HostClock.now().wall)
         if !plan.post.isEmpty || plan.more > 0 {
             HostLog.info("notifying \(plan.post.count) new headline\(plan.post.count == 1 ? "" : "s")\(plan.more > 0 ? " and a summary of \(plan.more) more" : "")")

@@ -27,6 +27,8 @@ public struct HeadlinesTimelineProvider: TimelineProvider {
     public var warn: @Sendable (String) -> Void
     /// Muted sources are hidden from every entry (and so from bars).
     public var mutedFile: StateFile<MutedSources>?
+    /// `[notify] mute-words`: hidden like a muted source.
+    public var muteWords = KeywordMatcher()
 
     public var interval: TimeInterval { layout.interval }
 
@@ -70,7 +72,9 @@ public struct HeadlinesTimelineProvider: TimelineProvider {
         layout.snapshotTimeline(snapshot, reloadAt: reloadAt)
     }
 
-    private func muted(_ now: Date) -> MutedSources { mutedFile?.load(now: now, warn: warn) ?? MutedSources() }
+    private func muted(_ now: Date) -> MutedSources {
+        (mutedFile?.load(now: now, warn: warn) ?? MutedSources()).with(words: muteWords)
+    }
 }
 
 extension Refresher {
