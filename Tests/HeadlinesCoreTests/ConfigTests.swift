@@ -114,3 +114,25 @@ final class ConfigTests: XCTestCase {
         }
     }
 }
+
+/// `[notify] keywords` and `mute-words`.
+final class KeywordConfigTests: XCTestCase {
+    let file = "/home/u/.config/headlines/headlines.conf"
+
+    func testKeywordListsSplitAtSemicolonsAndCommasWithOptionalQuotes() throws {
+        let config = try Config.parse(groups: ["notify": [
+            "keywords": #"AI; "climate change", Zürich;; 'São Paulo' ; "Smith, John""#,
+            "mute-words": "gossip,horoscope",
+        ]], file: file)
+        XCTAssertEqual(config.keywords, ["AI", "climate change", "Zürich", "São Paulo", "Smith, John"])
+        XCTAssertEqual(config.muteWords, ["gossip", "horoscope"])
+        XCTAssertEqual(config.warnings, [], "a ; in a list is a separator, not an inline comment")
+    }
+
+    func testEmptyListsAreOff() throws {
+        let config = try Config.parse(groups: ["notify": ["keywords": "", "mute-words": " ; "]], file: file)
+        XCTAssertEqual(config.keywords, [])
+        XCTAssertEqual(config.muteWords, [])
+        XCTAssertEqual(try Config.parse(groups: [:], file: file).keywords, [])
+    }
+}
