@@ -55,6 +55,7 @@ final class KeywordMatcherTests: XCTestCase {
         XCTAssertTrue(matches([decomposed], "Le \(precomposed) ouvre"))
         XCTAssertFalse(matches(["Cafe"], "Le \(decomposed) ouvre"), "e + U+0301 is not a plain e")
         XCTAssertFalse(matches(["AI"], "AI\u{301}"), "a combining mark after it is part of the word")
+        XCTAssertFalse(matches(["AI"], "\u{301}AI"), "so is a lone combining mark before it")
     }
 
     func testTheSummaryCountsAndEmptyMatchesNothing() {
