@@ -60,7 +60,9 @@ public enum HostRunner {
                 }
                 // An edited config applies at once, as SIGHUP does (keywords, mute-words, ...).
                 HostRegistry.keep(ConfigFileWatch(path: loaded.file) { [weak host] in
-                    host?.reconfigure(reason: "\(PathText.lastComponent(of: loaded.file)) changed")
+                    let reason = "\(PathText.lastComponent(of: loaded.file)) changed"
+                    HostLog.info("\(reason): re-reading the configuration")
+                    host?.reconfigure(reason: reason)
                 })
                 extra(host)
                 HostRegistry.keep(host)
