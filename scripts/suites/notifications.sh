@@ -124,6 +124,30 @@ dunstctl action 0; sleep 1
 grep -q javascript "$BROWSER_LOG" && die "a javascript: link reached the browser"
 ok "title sent as plain text, body escaped for markup; javascript: headline dropped, never opened"
 
+echo "keywords and mute-words, saved into the config under the running host, apply at once"
+cp "$WORK/headlines.conf" "$WORK/headlines.conf.plain"
+changes() { grep -c "headlines.conf changed: re-reading" "$HOST_LOG"; }
+before=$(changes)
+printf '%s\n' 'keywords = AI; "Zürich"' 'mute-words = gossip' >>"$WORK/headlines.conf" # in place, as echo >> does
+wait_for "the host to re-read its config" 5 bash -c "[ \$(grep -c 'headlines.conf changed: re-reading' '$HOST_LOG') -gt $before ]" \
+    || die "the host did not notice the edited config"
+before=$(call_count)
+python3 "$LIB/articles.py" "$ARTICLES" 10 "Keyword AI rules passed" "Keyword weather" "Keyword gossip about AI" "Keyword ZÜRICH votes"
+refresh_and_wait
+calls | tail -n +$((before + 1)) | python3 -c '
+import json, sys
+got = [json.loads(l)["summary"] for l in sys.stdin]
+assert got == ["Keyword ZÜRICH votes", "Keyword AI rules passed"], got
+' || die "keywords: expected exactly the two matching, unmuted headlines to be notified"
+grep -q '"match"' "$XDG_RUNTIME_DIR/headlines/bar/waybar" || die "the waybar line has no match class: $(cat "$XDG_RUNTIME_DIR/headlines/bar/waybar")"
+grep -q 'gossip' "$XDG_RUNTIME_DIR/headlines/bar/waybar" && die "a muted word is still in the waybar tooltip"
+before=$(changes)
+cp "$WORK/headlines.conf.plain" "$WORK/headlines.conf.new" && mv "$WORK/headlines.conf.new" "$WORK/headlines.conf" # by rename
+wait_for "the host to re-read its config" 5 bash -c "[ \$(grep -c 'headlines.conf changed: re-reading' '$HOST_LOG') -gt $before ]" \
+    || die "the host did not notice the config renamed into place"
+wait_for "the match class to go" 5 bash -c "! grep -q '\"match\"' '$XDG_RUNTIME_DIR/headlines/bar/waybar'" || die "the match class stayed after keywords were removed"
+ok "only Zürich and AI were notified (gossip muted, weather skipped), the bar said match; both edits applied with no restart"
+
 echo "dunst killed: the host keeps running and warns once; dunst back: notifications resume"
 dunst_stop
 python3 "$LIB/articles.py" "$ARTICLES" 10 "While dunst was away 1"
