@@ -85,6 +85,12 @@ public enum HostAction: Sendable {
     case log(Level, String)
 
     public enum Level: Sendable, Equatable { case info, warning, error }
+
+    /// True for `.notify`, which a host performs after the rest of the same batch.
+    public var isNotify: Bool {
+        if case .notify = self { return true }
+        return false
+    }
 }
 
 extension Config {

@@ -196,7 +196,11 @@ public final class WidgetHost {
 
     private func send(_ event: HostEvent, at now: HostTime = HostClock.now()) {
         guard isHost else { return }
-        for action in engine.handle(event, at: now) { perform(action) }
+        let actions = engine.handle(event, at: now)
+        // Notifications last: showing one is a round trip to the notification server, and the
+        // bar lines and published timeline of the same reload must not wait for its answer.
+        for action in actions where !action.isNotify { perform(action) }
+        for action in actions where action.isNotify { perform(action) }
     }
 
     private func perform(_ action: HostAction) {
