@@ -19,8 +19,8 @@ enum HostMain {
         }
         if args.fromBar { ParentWatch.endWithParent() }
         return HostRunner.run(args: args, environment: environment, standBy: !args.fromBar,
-                              reloader: { HostRunner.childReloader(args: args, environment: environment, config: $0.config) },
-                              extra: { host in
+                              reloader: { HostRunner.childReloader(args: args, environment: environment, loaded: $0) },
+                              extra: { host, _ in
             guard args.verbose else { return }
             host.onEntry = { entry, _ in
                 let n = entry.content.headlines.count

@@ -67,7 +67,7 @@ final class ConfigTests: XCTestCase {
 
     func testUnknownGroupNamesFileGroupAndTheAcceptedGroups() {
         let error = thrownConfigError { () throws(ConfigError) in try Config.parse(groups: ["sources": ["provider": "apitube"]], file: file) }
-        XCTAssertEqual(error, ConfigError("\(file): unknown group [sources]; use [source], [refresh], [notify] or [bar]."))
+        XCTAssertEqual(error, ConfigError("\(file): unknown group [sources]; use [source], [refresh], [notify], [bar] or [widget NAME]."))
     }
 
     func testUnknownKeyNamesFileKeyAndTheAcceptedKeys() {
