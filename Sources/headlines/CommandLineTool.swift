@@ -91,6 +91,8 @@ struct AppContext {
     var config: Config
     var configFile: String
     var arguments: Arguments
+    /// Every widget of the config and how they share the budget (one share without widgets).
+    var plan: WidgetPlan
 
     static func load(args: Arguments, environment: [String: String]) throws(ConfigError) -> AppContext {
         let loaded = try LoadedConfig.load(args: args, environment: environment)
@@ -101,7 +103,7 @@ struct AppContext {
             for warning in loaded.config.warnings + (launcher.map { [$0] } ?? []) { Output.error("headlines: warning: \(warning)") }
         }
         return AppContext(environment: environment, paths: loaded.paths, config: loaded.config, configFile: loaded.file,
-                          arguments: args)
+                          arguments: args, plan: loaded.plan)
     }
 
     var cache: HeadlineCache { HeadlineCache(path: paths.cacheFile) }
@@ -120,7 +122,7 @@ struct AppContext {
         return (provider, tally)
     }
 
-    var loaded: LoadedConfig { LoadedConfig(paths: paths, config: config, file: configFile) }
+    var loaded: LoadedConfig { LoadedConfig(paths: paths, config: config, file: configFile, plan: plan) }
 
     /// The configured provider on the libcurl transport; `tally` counts its key-bearing requests.
     func makeProvider(tally: RequestTally? = nil) throws(ConfigError) -> HeadlineProvider {

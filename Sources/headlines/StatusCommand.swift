@@ -35,6 +35,12 @@ enum StatusCommand {
         /// Set when the runtime folder or the host lock is not ours or not private: what and what to do.
         var runtime_refused: String?
         var feeds: [FeedReport]?
+        /// `[widget NAME]`: the widget this report is about, every widget of the config, the
+        /// widget whose fetch this one shows (when it shares a source) and how the budget is split.
+        var widget: String?
+        var widgets: [String]?
+        var shares_fetch_of: String?
+        var budget_shared: [String]?
     }
 
     struct FeedReport: Encodable {
@@ -86,7 +92,10 @@ enum StatusCommand {
             cache_fetched_at: cached?.fetchedAt, cache_headlines: cached?.headlines.count ?? 0,
             last_error: status.lastFailure?.message, last_error_at: status.lastFailure?.at,
             runtime_refused: refusal,
-            feeds: context.config.provider == .feeds ? feedReports(context, now: now) : nil)
+            feeds: context.config.provider == .feeds ? feedReports(context, now: now) : nil,
+            widget: context.paths.widget, widgets: context.paths.widget == nil ? nil : context.plan.shares.compactMap(\.widget),
+            shares_fetch_of: context.plan.share(of: context.paths.widget).flatMap { $0.mirrors ? $0.source : nil },
+            budget_shared: context.plan.notes.isEmpty ? nil : context.plan.notes)
         if json {
             let encoder = StateJSONEncoder(prettyPrinted: true)
             Output.print(String(decoding: try! encoder.encode(report), as: UTF8.self))

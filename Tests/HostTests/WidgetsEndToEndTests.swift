@@ -97,5 +97,10 @@ final class WidgetsEndToEndTests: HostTestCase {
         let list = try run(["list", "--widget", "tech"])
         XCTAssertTrue(list.stdout.contains("Tech headline one"), list.stdout)
         XCTAssertFalse(list.stdout.contains("World headline"), list.stdout)
+
+        // And status names the widget, the others, and whose fetch a widget on a shared source shows
+        let status = try run(["status", "--widget", "world"])
+        XCTAssertTrue(status.stdout.contains("Widget:        world (also: again, api, tech; pick one with --widget)"), status.stdout)
+        XCTAssertTrue(status.stdout.contains("the same as widget again, whose fetch it shows"), status.stdout)
     }
 }

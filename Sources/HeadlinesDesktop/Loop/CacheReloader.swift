@@ -19,7 +19,7 @@ final class CacheReloader: HostReloader {
                 self?.pending = 0
                 let cached = HeadlineCache(path: paths.cacheFile).load(now: Date(), warn: { HostLog.warning($0) })
                 guard let cached else {
-                    let sentence = "The widget \(paths.sourceWidget ?? "") it shares a source with has fetched nothing yet."
+                    let sentence = "Widget \(paths.sourceWidget ?? "") fetches for this one and has fetched nothing yet."
                     done(ReloadReport(headlines: [], fetchedAt: nil,
                                       failure: RefreshFailure(error: .unreachable(detail: "not fetched yet"), message: sentence), requestsSent: 0))
                     return

@@ -70,6 +70,7 @@ public enum HostRunner {
                 let mirrors = loaded.plan.share(of: loaded.widget)?.mirrors ?? false
                 let host = try WidgetHost(paths: loaded.paths, reloader: mirrors ? CacheReloader(paths: loaded.paths) : reloader(loaded),
                                           configure: configure(loaded.widget))
+                host.logLabel = loaded.widget
                 if loaded.config.notifyEnabled {
                     var menuArgs = hostArgs
                     menuArgs.widget = loaded.widget

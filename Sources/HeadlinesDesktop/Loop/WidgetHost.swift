@@ -75,6 +75,10 @@ public final class WidgetHost {
     private var monitors: [DirectoryMonitor] = []
     private let warn: @Sendable (String) -> Void = { HostLog.warning($0) }
 
+    /// `[widget NAME]`'s name, which starts every log line of this widget's host: one process
+    /// serves every widget and the lines must say whose they are.
+    public var logLabel: String?
+
     /// Called on the loop with each batch of fetched headlines (notifications hang here).
     public var onReload: ((TimelineResult) -> Void)?
     /// Called on the loop whenever the entry on display changes (bars hang here).
@@ -222,7 +226,8 @@ public final class WidgetHost {
             try? JSONStateFile(rotationOffsetAt: paths.rotationOffsetFile).store(RotationOffset(offset: 0))
         case let .armTimer(_, seconds):
             engineTimer?.arm(seconds: seconds)
-        case let .log(level, line):
+        case let .log(level, text):
+            let line = logLabel.map { "[\($0)] " + text } ?? text
             switch level {
             case .info: HostLog.info(line)
             case .warning: HostLog.warning(line)
