@@ -8,6 +8,7 @@ complete -c headlines -f
 complete -c headlines -s c -l config -r -F -d 'Config file'
 complete -c headlines -l provider -x -a 'apitube newsapi feeds json' -d 'News source for this run'
 complete -c headlines -l base-url -x -d 'API base URL for this run'
+complete -c headlines -l widget -x -a '(sed -n "s/^\[widget \([A-Za-z0-9_-]*\)\]\$/\1/p" (set -q XDG_CONFIG_HOME; and echo $XDG_CONFIG_HOME; or echo ~/.config)/headlines/headlines.conf 2>/dev/null)' -d 'The [widget NAME] a command is about'
 complete -c headlines -s h -l help -d 'Show help'
 complete -c headlines -s V -l version -d 'Show the version'
 
