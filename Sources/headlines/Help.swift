@@ -6,7 +6,7 @@ enum Help {
     static let general = """
     headlines \(HeadlinesVersion.string): top news headlines for Linux desktops.
 
-    Usage: headlines [--config FILE] [--provider NAME] [--base-url URL] COMMAND [ARGS]
+    Usage: headlines [--config FILE] [--provider NAME] [--base-url URL] [--widget NAME] COMMAND [ARGS]
 
     Commands:
       run            the widget host: reload on schedule within the budget, notify, publish
@@ -27,6 +27,7 @@ enum Help {
       -c, --config FILE   config file (default $XDG_CONFIG_HOME/headlines/headlines.conf)
       --provider NAME     apitube, newsapi, feeds or json, overriding [source] provider
       --base-url URL      API base URL, overriding [source] base-url
+      --widget NAME       the [widget NAME] of the config a command is about
       -h, --help          show help;  -V, --version  show the version
 
     Keys come from APITUBE_API_KEY / NEWSAPI_API_KEY or [source] api-key-file. With no key and
