@@ -55,7 +55,10 @@ enum StatusCommand {
 
     static func feedReports(_ context: AppContext, now: Date) -> [FeedReport] {
         let states = FeedStateStore(path: context.paths.feedStateFile).load(now: now, warn: { _ in }).feeds
-        return context.config.feeds.map { url in
+        // The subscription file as the next reload will read it; when it cannot be read the
+        // configured feeds alone (the error itself is the last reload's, shown above).
+        let feeds = (try? context.configWithSubscriptions(recordFailure: false))?.feeds ?? context.config.feeds
+        return feeds.map { url in
             let state = states[url.absoluteString]
             let failing = state?.lastError != nil && state?.lastErrorAt != nil
             let ok = state != nil && !failing && state?.lastSuccess != nil

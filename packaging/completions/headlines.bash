@@ -7,7 +7,7 @@ _headlines() {
         cur=${COMP_WORDS[COMP_CWORD]}; prev=${COMP_WORDS[COMP_CWORD-1]}
         words=("${COMP_WORDS[@]}"); cword=$COMP_CWORD
     }
-    local commands="run refresh status fetch list open menu waybar i3blocks next prev mute unmute muted demo help"
+    local commands="run refresh status fetch list open menu waybar i3blocks next prev mute unmute muted demo import help"
     local global="-c --config --provider --base-url --widget -h --help -V --version"
 
     case $prev in
@@ -38,6 +38,11 @@ _headlines() {
         status|list) options+=" --json" ;;
         i3blocks) options+=" --persist --pango --json" ;;
         demo) options+=" --duration" ;;
+        import)
+            if [[ $cur != -* ]]; then
+                COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null
+                return
+            fi ;;
         help)
             [[ $cur == -* ]] || { COMPREPLY=($(compgen -W "$commands" -- "$cur")); return; } ;;
         unmute)

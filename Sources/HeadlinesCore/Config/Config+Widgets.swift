@@ -33,6 +33,8 @@ extension Config {
             }
             try config.apply(group: group, key: key, raw: raw, file: file, label: "widget \(name)")
         }
+        // A widget's own subscription file replaces the top-level feeds unless it lists feeds too.
+        if keys["feeds-from"] != nil && keys["feeds"] == nil { config.feeds = [] }
         if config.provider == .json && config.providerIsExplicit && config.jsonURL == nil {
             throw ConfigError("\(file): [widget \(name)] provider = json needs url; add the JSON API's URL.")
         }

@@ -39,6 +39,9 @@ public struct Config: Equatable, Sendable {
     /// APITube or NewsAPI picks it, else the keyless feeds). See `resolvedProvider`.
     public var providerIsExplicit = false
     public var feeds: [URL] = Config.defaultFeeds
+    /// `[source] feeds-from`: a subscription file read at each fetch; its feeds come after `feeds`.
+    /// When set without `feeds`, `feeds` is empty (the defaults are not mixed in).
+    public var feedsFrom: FeedsFrom?
     /// `provider = json`: the URL and the key paths into its JSON.
     public var jsonURL: URL?
     public var jsonPaths = JSONPaths()
@@ -88,6 +91,7 @@ public struct Config: Equatable, Sendable {
             "api-key-file": "the path of a file holding only the key",
             "timeout": "a duration from 1s to 5m, such as 30s",
             "feeds": "feed URLs (http or https) separated by ;",
+            "feeds-from": "the path of an OPML or newsboat urls file, optionally with #tag or #tag1,tag2",
             "url": "the JSON API's http or https URL",
             "items-path": "a dotted key path to the list, such as data.items, or empty for the top level",
             "title-path": "a dotted key path inside an item, such as title",
@@ -143,6 +147,7 @@ extension Config {
                 try config.apply(group: group, key: key, raw: raw, file: file)
             }
         }
+        if config.feedsFrom != nil && groups["source"]?["feeds"] == nil { config.feeds = [] }
         if config.provider == .json && config.providerIsExplicit && config.jsonURL == nil {
             throw ConfigError("\(file): [source] provider = json needs [source] url; add the JSON API's URL.")
         }
@@ -177,6 +182,9 @@ extension Config {
             let urls = value.split(whereSeparator: { $0 == ";" || $0 == "," || $0.isWhitespace }).map { URL(string: String($0)) }
             guard !urls.isEmpty, urls.allSatisfy({ $0.map(URLPolicy.isOpenable) ?? false }) else { throw bad() }
             config.feeds = urls.compactMap { $0 }
+        case ("source", "feeds-from"):
+            guard let from = FeedsFrom.parse(value) else { throw bad() }
+            config.feedsFrom = from
         case ("source", "url"):
             guard let url = URL(string: value), URLPolicy.isOpenable(url) else { throw bad() }
             config.jsonURL = url
