@@ -8,14 +8,60 @@ public struct LoadedConfig: Sendable {
     public var paths: XDGPaths
     public var config: Config
     public var file: String
+    /// How the host shares the budget between this config's widgets (one share without widgets).
+    public var plan: WidgetPlan
 
-    public init(paths: XDGPaths, config: Config, file: String) {
+    public init(paths: XDGPaths, config: Config, file: String, plan: WidgetPlan? = nil) {
         self.paths = paths
         self.config = config
         self.file = file
+        self.plan = plan ?? WidgetPlan(widgets: [(nil, config)])
     }
 
+    /// The widget this config is for: nil without widget groups.
+    public var widget: String? { paths.widget }
+
+    /// The config of the widget a command is about: `--widget NAME`, else the i3blocks block's
+    /// `instance=` when it names a widget, else the first widget (by name). Without widget groups,
+    /// the file's one widget, whatever the instance says (an old i3blocks config keeps working).
     public static func load(args: Arguments, environment: [String: String]) throws(ConfigError) -> LoadedConfig {
+        let all = try loadWidgets(args: args, environment: environment)
+        guard all.count > 1 || all.first?.widget != nil else { return all[0] }
+        let wanted = args.widget ?? environment["BLOCK_INSTANCE"].flatMap { name in all.contains { $0.widget == name } ? name : nil }
+        guard let wanted else { return all[0] }
+        guard let chosen = all.first(where: { $0.widget == wanted }) else {
+            _ = try all[0].config.widget(named: wanted, file: all[0].file) // throws the sentence naming the widgets
+            return all[0]
+        }
+        return chosen
+    }
+
+    /// Every widget of the config, in name order, with its share of the budget applied: what the
+    /// host serves. One entry, widget nil, for a config without widget groups.
+    public static func loadWidgets(args: Arguments, environment: [String: String]) throws(ConfigError) -> [LoadedConfig] {
+        let base = try loadFile(args: args, environment: environment)
+        if args.widget != nil && base.config.widgetGroups.isEmpty {
+            throw ConfigError("\(base.file) has no [widget \(args.widget!)]; it has no [widget NAME] groups: drop --widget or add the group.")
+        }
+        guard !base.config.widgetGroups.isEmpty else { return [base] }
+        var widgets: [(name: String?, config: Config)] = []
+        for name in base.config.widgetNames {
+            var config = try base.config.widget(named: name, file: base.file)
+            try resolve(&config, args: args, environment: environment)
+            widgets.append((name, config))
+        }
+        let plan = WidgetPlan(widgets: widgets)
+        return zip(widgets, plan.shares).map { widget, share in
+            var config = widget.config
+            config.dailyBudget = share.dailyBudget
+            config.interval = share.interval
+            return LoadedConfig(paths: base.paths.forWidget(share.widget, source: share.source), config: config,
+                                file: base.file, plan: plan)
+        }
+    }
+
+    /// The file itself: top-level groups, provider and command-line overrides applied.
+    private static func loadFile(args: Arguments, environment: [String: String]) throws(ConfigError) -> LoadedConfig {
         let paths = XDGPaths(environment: environment)
         let file = args.configPath ?? paths.configFile
         var config: Config
@@ -26,6 +72,12 @@ public struct LoadedConfig: Sendable {
         } else {
             config = Config()
         }
+        try resolve(&config, args: args, environment: environment)
+        return LoadedConfig(paths: paths, config: config, file: file)
+    }
+
+    /// The provider the environment picks, then `--provider` and `--base-url`.
+    private static func resolve(_ config: inout Config, args: Arguments, environment: [String: String]) throws(ConfigError) {
         config.provider = config.resolvedProvider(environment: environment)
         config.providerIsExplicit = true
         if let name = args.provider {
@@ -40,6 +92,5 @@ public struct LoadedConfig: Sendable {
             }
             config.baseURL = url
         }
-        return LoadedConfig(paths: paths, config: config, file: file)
     }
 }

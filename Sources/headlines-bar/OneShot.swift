@@ -4,9 +4,8 @@ import Glibc
 /// three lines and exits. Anything else (a click, no host, nothing published, a folder we do
 /// not trust) is the full CLI's job, so it takes over with the same arguments.
 enum OneShot {
-    static func run(arguments: [String], pango: Bool) -> Never {
+    static func run(arguments: [String], pango: Bool, folder: RuntimeFolder) -> Never {
         if let button = Sys.env("BLOCK_BUTTON"), !button.isEmpty { Sys.execFullCLI(arguments) }
-        let folder = RuntimeFolder.fromEnvironment()
         guard folder.check(create: false) == .ok, folder.lockHolder() != nil else { Sys.execFullCLI(arguments) }
         guard case .bytes(let bytes) = Sys.readOwnedFile(folder.barDir + "/" + BarVariant.i3blocksOneShot(pango: pango).fileName),
               !bytes.isEmpty else { Sys.execFullCLI(arguments) }

@@ -6,19 +6,27 @@ import Glibc
 /// that is a symlink, belongs to someone else or lets the group or others in is refused.
 struct RuntimeFolder {
     let parent: String
-    let name = "headlines"
+    /// `headlines`, or `headlines-widget-NAME` for a `[widget NAME]` (XDGPaths.runtimeHeadlinesDir).
+    var name = "headlines"
     var path: String { parent + "/" + name }
     var barDir: String { path + "/bar" }
     var lockFile: String { path + "/host.lock" }
 
     /// The same rule as the CLI's XDGPaths: an absolute XDG_RUNTIME_DIR, else
     /// `$XDG_CACHE_HOME/headlines-runtime` (or `$HOME/.cache/headlines-runtime`).
-    static func fromEnvironment() -> RuntimeFolder {
-        if let dir = Sys.env("XDG_RUNTIME_DIR"), dir.hasPrefix("/") { return RuntimeFolder(parent: dir) }
+    static func fromEnvironment(widget: String? = nil) -> RuntimeFolder {
+        let name = widget.map { "headlines-widget-" + $0 } ?? "headlines"
+        if let dir = Sys.env("XDG_RUNTIME_DIR"), dir.hasPrefix("/") { return RuntimeFolder(parent: dir, name: name) }
         let cache: String
         if let c = Sys.env("XDG_CACHE_HOME"), c.hasPrefix("/") { cache = c }
         else { cache = (Sys.env("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? "/") + "/.cache" }
-        return RuntimeFolder(parent: cache + "/headlines-runtime")
+        return RuntimeFolder(parent: cache + "/headlines-runtime", name: name)
+    }
+
+    /// Letters, digits, `-` and `_`, at most 32 bytes: the CLI's `WidgetName.isValid`.
+    static func isWidgetName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 32
+            && name.utf8.allSatisfy { $0 == 0x2D || $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
     }
 
     enum Check: Equatable { case ok, missing, notPrivate }

@@ -18,6 +18,8 @@ var persist = false, json = false, pango = false
 /// The global options (`--config`, `--provider`, `--base-url`), handed on to the host a bar
 /// starts and to the commands a click runs.
 var globalOptions: [String] = []
+/// `--widget NAME`: follow `[widget NAME]`'s lines (in `headlines-widget-NAME`).
+var widget: String?
 var index = 0
 while index < arguments.count {
     let argument = arguments[index]
@@ -35,23 +37,41 @@ while index < arguments.count {
         } else {
             Sys.execFullCLI(arguments) // the CLI says what is missing
         }
+    case "--widget":
+        let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+        let value = parts.count > 1 ? parts[1] : (index + 1 < arguments.count ? arguments[index + 1] : "")
+        if parts.count == 1 { index += 1 }
+        // A name the CLI would refuse: let it say so, in its words.
+        guard RuntimeFolder.isWidgetName(value) else { Sys.execFullCLI(arguments) }
+        widget = value
+        globalOptions += ["--widget", value]
     case "waybar" where command == nil, "i3blocks" where command == nil: command = argument
-    default: Sys.execFullCLI(arguments) // --widget, other commands: the CLI's business
+    default: Sys.execFullCLI(arguments) // other commands: the CLI's business
     }
     index += 1
+}
+// An i3blocks block's `instance=` names a widget when the host has made that widget's folder;
+// otherwise (no host yet, a single-widget config, another use of instance) the full CLI, which
+// reads the config, decides.
+if widget == nil, command == "i3blocks", let instance = Sys.env("BLOCK_INSTANCE"), !instance.isEmpty {
+    guard RuntimeFolder.isWidgetName(instance), Sys.lstatOf(RuntimeFolder.fromEnvironment(widget: instance).path) != nil else {
+        Sys.execFullCLI(arguments)
+    }
+    widget = instance
+    globalOptions += ["--widget", instance]
 }
 json = json || Sys.env("format") == "json"
 pango = pango || Sys.env("markup") == "pango"
 switch command {
 case "waybar" where !persist && !json && !pango:
-    var follower = Follower(folder: .fromEnvironment(), variant: .waybar, readsClicks: false, options: globalOptions)
+    var follower = Follower(folder: .fromEnvironment(widget: widget), variant: .waybar, readsClicks: false, options: globalOptions)
     follower.run()
 case "i3blocks" where persist:
-    var follower = Follower(folder: .fromEnvironment(), variant: json ? .i3blocksJSON(pango: pango) : .i3blocksPersist(pango: pango),
+    var follower = Follower(folder: .fromEnvironment(widget: widget), variant: json ? .i3blocksJSON(pango: pango) : .i3blocksPersist(pango: pango),
                             readsClicks: json, options: globalOptions)
     follower.run()
 case "i3blocks":
-    OneShot.run(arguments: arguments, pango: pango)
+    OneShot.run(arguments: arguments, pango: pango, folder: .fromEnvironment(widget: widget))
 default:
     Sys.execFullCLI(arguments)
 }

@@ -10,10 +10,17 @@ enum HostMain {
             HostLog.error("\(error.message); see headlines --help.")
             return 2
         }
+        // `headlines-host --version` / `--help` answer and exit: they must never start a host.
+        if args.version || args.help {
+            let text = args.version ? "headlines-host \(HeadlinesVersion.string)"
+                : "headlines-host: the resident widget host; start it with `headlines run` (see headlines --help)."
+            DescriptorOutput.writeAll(Array((text + "\n").utf8), to: 1)
+            return 0
+        }
         if args.fromBar { ParentWatch.endWithParent() }
         return HostRunner.run(args: args, environment: environment, standBy: !args.fromBar,
-                              reloader: { HostRunner.childReloader(args: args, environment: environment, config: $0.config) },
-                              extra: { host in
+                              reloader: { HostRunner.childReloader(args: args, environment: environment, loaded: $0) },
+                              extra: { host, _ in
             guard args.verbose else { return }
             host.onEntry = { entry, _ in
                 let n = entry.content.headlines.count

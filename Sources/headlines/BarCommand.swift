@@ -24,7 +24,8 @@ enum BarCommand {
         }
         let args = context.arguments, environment = context.environment
         return HostRunner.run(args: args, environment: environment,
-                              reloader: { HostRunner.childReloader(args: args, environment: environment, config: $0.config) }) { host in
+                              reloader: { HostRunner.childReloader(args: args, environment: environment, loaded: $0) }) { host, loaded in
+            guard loaded.widget == context.paths.widget else { return } // the one this bar shows
             BarOutput.install { MainLoop.quit() }
             var lastLine = ""
             let follower = TimelineFollower(paths: context.paths) { [weak host] state in

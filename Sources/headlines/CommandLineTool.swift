@@ -31,6 +31,9 @@ enum CommandLineTool {
         }
         if args.version { Output.print("headlines \(HeadlinesVersion.string)"); return 0 }
         if let status = help(args, argv: argv) { return status }
+        // Before the config is loaded: converting a subscription file needs no config, and a broken
+        // one must not stop it.
+        if args.command == "import" { return ImportCommand.run(positional: args.positional, environment: environment) }
         let context: AppContext
         do { context = try AppContext.load(args: args, environment: environment) } catch {
             if let status = BarCommand.configFailed(error, args: args, argv: argv, environment: environment) { return status }
@@ -91,6 +94,8 @@ struct AppContext {
     var config: Config
     var configFile: String
     var arguments: Arguments
+    /// Every widget of the config and how they share the budget (one share without widgets).
+    var plan: WidgetPlan
 
     static func load(args: Arguments, environment: [String: String]) throws(ConfigError) -> AppContext {
         let loaded = try LoadedConfig.load(args: args, environment: environment)
@@ -101,7 +106,7 @@ struct AppContext {
             for warning in loaded.config.warnings + (launcher.map { [$0] } ?? []) { Output.error("headlines: warning: \(warning)") }
         }
         return AppContext(environment: environment, paths: loaded.paths, config: loaded.config, configFile: loaded.file,
-                          arguments: args)
+                          arguments: args, plan: loaded.plan)
     }
 
     var cache: HeadlineCache { HeadlineCache(path: paths.cacheFile) }
@@ -121,15 +126,37 @@ struct AppContext {
         return (provider, tally)
     }
 
-    var loaded: LoadedConfig { LoadedConfig(paths: paths, config: config, file: configFile) }
+    var loaded: LoadedConfig { LoadedConfig(paths: paths, config: config, file: configFile, plan: plan) }
 
     /// The configured provider on the libcurl transport; `tally` counts its key-bearing requests.
     func makeProvider(tally: RequestTally? = nil) throws(ConfigError) -> HeadlineProvider {
+        let config = try configWithSubscriptions()
         let resolved = try APIKeySource.resolve(for: config.provider, config: config, environment: environment)
         resolved.warnings.forEach { Output.error("headlines: warning: \($0)") }
         let transport = CurlTransport(limits: TransportLimits(timeout: config.timeout), tally: tally)
         return ProviderFactory.make(config: config, apiKey: resolved.key, transport: transport,
                                     feedStore: FeedStateStore(path: paths.feedStateFile))
+    }
+
+    /// The config with `[source] feeds-from` read into `feeds`, afresh at each call (each fetch, each
+    /// reload child), so an edited file counts at the next reload. A file that cannot be used is
+    /// recorded as the reload's failure, so `status` and the bars say so as for a failing feed.
+    /// Its skipped lines are warned about on stderr, except by the host's reload child, which would
+    /// repeat them in the host's log at every reload (as it does not repeat config warnings).
+    func configWithSubscriptions(recordFailure: Bool = true) throws(ConfigError) -> Config {
+        do {
+            let resolved = try FeedsFromResolver.resolve(config, home: environment["HOME"], configFile: configFile)
+            if !arguments.forHost { resolved.warnings.forEach { Output.error("headlines: warning: \($0)") } }
+            return resolved.config
+        } catch {
+            if recordFailure {
+                let now = Date()
+                var status = statusStore.load(now: now, warn: { _ in })
+                status.recordFailure(provider: config.provider.displayName, at: now, message: error.message)
+                try? statusStore.store(status)
+            }
+            throw error
+        }
     }
 }
 

@@ -6,7 +6,7 @@ enum Help {
     static let general = """
     headlines \(HeadlinesVersion.string): top news headlines for Linux desktops.
 
-    Usage: headlines [--config FILE] [--provider NAME] [--base-url URL] COMMAND [ARGS]
+    Usage: headlines [--config FILE] [--provider NAME] [--base-url URL] [--widget NAME] COMMAND [ARGS]
 
     Commands:
       run            the widget host: reload on schedule within the budget, notify, publish
@@ -21,12 +21,14 @@ enum Help {
       menu           pick a headline in rofi/wofi/fuzzel/bemenu/dmenu and open it
       mute SOURCE, unmute SOURCE, muted   sources hidden from notifications and bars
       demo           the host on bundled sample data, no key and no network needed
+      import FILE[#TAG]  print the config for an OPML export or a newsboat urls file
       help COMMAND   show the help of a command
 
     Options:
       -c, --config FILE   config file (default $XDG_CONFIG_HOME/headlines/headlines.conf)
       --provider NAME     apitube, newsapi, feeds or json, overriding [source] provider
       --base-url URL      API base URL, overriding [source] base-url
+      --widget NAME       the [widget NAME] of the config a command is about
       -h, --help          show help;  -V, --version  show the version
 
     Keys come from APITUBE_API_KEY / NEWSAPI_API_KEY or [source] api-key-file. With no key and
@@ -117,6 +119,17 @@ enum Help {
 
         Lists the headlines on display in a dmenu-style launcher ([bar] launcher, or the first of
         fuzzel, wofi, rofi, bemenu, dmenu found) and opens the one picked.
+        """,
+        "import": """
+        Usage: headlines import FILE[#TAG[,TAG...]]
+
+        Prints the config that reads the feeds of FILE, an OPML export (Feedly, Inoreader,
+        NetNewsWire ...) or a newsboat urls file: `#` lines naming each feed's title and tags, then
+        [source] provider = feeds and feeds = URL;URL. With #TAG, only the feeds with one of the
+        tags (OPML folders and category, newsboat tags; any case). query:, exec: and filter: lines
+        and non-http URLs are skipped with a warning on stderr; nothing is run. A file that cannot
+        be read or has no such feeds: one sentence, exit 2. To keep reading the file itself, so
+        that editing it changes the widget, set [source] feeds-from = FILE#TAG instead.
         """,
         "mute": """
         Usage: headlines mute SOURCE | unmute SOURCE | muted

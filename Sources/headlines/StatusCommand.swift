@@ -35,6 +35,12 @@ enum StatusCommand {
         /// Set when the runtime folder or the host lock is not ours or not private: what and what to do.
         var runtime_refused: String?
         var feeds: [FeedReport]?
+        /// `[widget NAME]`: the widget this report is about, every widget of the config, the
+        /// widget whose fetch this one shows (when it shares a source) and how the budget is split.
+        var widget: String?
+        var widgets: [String]?
+        var shares_fetch_of: String?
+        var budget_shared: [String]?
     }
 
     struct FeedReport: Encodable {
@@ -49,7 +55,10 @@ enum StatusCommand {
 
     static func feedReports(_ context: AppContext, now: Date) -> [FeedReport] {
         let states = FeedStateStore(path: context.paths.feedStateFile).load(now: now, warn: { _ in }).feeds
-        return context.config.feeds.map { url in
+        // The subscription file as the next reload will read it; when it cannot be read the
+        // configured feeds alone (the error itself is the last reload's, shown above).
+        let feeds = (try? context.configWithSubscriptions(recordFailure: false))?.feeds ?? context.config.feeds
+        return feeds.map { url in
             let state = states[url.absoluteString]
             let failing = state?.lastError != nil && state?.lastErrorAt != nil
             let ok = state != nil && !failing && state?.lastSuccess != nil
@@ -86,7 +95,10 @@ enum StatusCommand {
             cache_fetched_at: cached?.fetchedAt, cache_headlines: cached?.headlines.count ?? 0,
             last_error: status.lastFailure?.message, last_error_at: status.lastFailure?.at,
             runtime_refused: refusal,
-            feeds: context.config.provider == .feeds ? feedReports(context, now: now) : nil)
+            feeds: context.config.provider == .feeds ? feedReports(context, now: now) : nil,
+            widget: context.paths.widget, widgets: context.paths.widget == nil ? nil : context.plan.shares.compactMap(\.widget),
+            shares_fetch_of: context.plan.share(of: context.paths.widget).flatMap { $0.mirrors ? $0.source : nil },
+            budget_shared: context.plan.notes.isEmpty ? nil : context.plan.notes)
         if json {
             let encoder = StateJSONEncoder(prettyPrinted: true)
             Output.print(String(decoding: try! encoder.encode(report), as: UTF8.self))

@@ -23,6 +23,14 @@ struct StatusPage {
         let r = report
         var lines = [
             Self.row("Config", TerminalText.safe(r.config_file) + (configExists ? "" : " (not found: defaults in use)")),
+        ]
+        if let widget = r.widget {
+            let others = (r.widgets ?? []).filter { $0 != widget }
+            lines.append(Self.row("Widget", widget + (others.isEmpty ? "" : " (also: \(others.joined(separator: ", ")); pick one with --widget)")))
+            if let source = r.shares_fetch_of { lines.append(Self.row("Source", "the same as widget \(source), whose fetch it shows: no requests of its own")) }
+        }
+        for note in r.budget_shared ?? [] { lines.append(Self.row("Shared", note)) }
+        lines += [
             Self.row("Provider", TerminalText.safe(r.provider)),
             Self.row("Host", hostLine),
             Self.row("Last reload", "\(age(r.last_reload))\(r.last_result.map { ", \($0)" } ?? "")"),

@@ -67,7 +67,7 @@ final class ConfigTests: XCTestCase {
 
     func testUnknownGroupNamesFileGroupAndTheAcceptedGroups() {
         let error = thrownConfigError { () throws(ConfigError) in try Config.parse(groups: ["sources": ["provider": "apitube"]], file: file) }
-        XCTAssertEqual(error, ConfigError("\(file): unknown group [sources]; use [source], [refresh], [notify] or [bar]."))
+        XCTAssertEqual(error, ConfigError("\(file): unknown group [sources]; use [source], [refresh], [notify], [bar] or [widget NAME]."))
     }
 
     func testUnknownKeyNamesFileKeyAndTheAcceptedKeys() {
@@ -127,6 +127,15 @@ final class KeywordConfigTests: XCTestCase {
         XCTAssertEqual(config.keywords, ["AI", "climate change", "Zürich", "São Paulo", "Smith, John"])
         XCTAssertEqual(config.muteWords, ["gossip", "horoscope"])
         XCTAssertEqual(config.warnings, [], "a ; in a list is a separator, not an inline comment")
+    }
+
+    func testAWidgetHasItsOwnKeywordsOverTheTopLevelOnes() throws {
+        let config = try Config.parse(groups: ["notify": ["keywords": "AI", "mute-words": "gossip"],
+                                               "widget tech": ["keywords": "Linux; \"open source\""],
+                                               "widget world": [:]], file: file)
+        XCTAssertEqual(try config.widget(named: "tech", file: file).keywords, ["Linux", "open source"])
+        XCTAssertEqual(try config.widget(named: "tech", file: file).muteWords, ["gossip"], "left out: the top-level value")
+        XCTAssertEqual(try config.widget(named: "world", file: file).keywords, ["AI"])
     }
 
     func testEmptyListsAreOff() throws {

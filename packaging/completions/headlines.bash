@@ -7,21 +7,25 @@ _headlines() {
         cur=${COMP_WORDS[COMP_CWORD]}; prev=${COMP_WORDS[COMP_CWORD-1]}
         words=("${COMP_WORDS[@]}"); cword=$COMP_CWORD
     }
-    local commands="run refresh status fetch list open menu waybar i3blocks next prev mute unmute muted demo help"
-    local global="-c --config --provider --base-url -h --help -V --version"
+    local commands="run refresh status fetch list open menu waybar i3blocks next prev mute unmute muted demo import help"
+    local global="-c --config --provider --base-url --widget -h --help -V --version"
 
     case $prev in
         -c|--config) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
         --provider) COMPREPLY=($(compgen -W "apitube newsapi feeds json" -- "$cur")); return ;;
         --base-url) COMPREPLY=($(compgen -W "https:// http://" -- "$cur")); compopt -o nospace 2>/dev/null; return ;;
         --duration) COMPREPLY=($(compgen -W "10s 30s 1m 2m" -- "$cur")); return ;;
+        --widget)
+            # The [widget NAME] groups of the default config file.
+            local conf=${XDG_CONFIG_HOME:-$HOME/.config}/headlines/headlines.conf
+            COMPREPLY=($(compgen -W "$(sed -n 's/^\[widget \([A-Za-z0-9_-]*\)\]$/\1/p' "$conf" 2>/dev/null)" -- "$cur")); return ;;
     esac
 
     # The command is the first word that is neither an option nor an option's value.
     local i command=""
     for ((i = 1; i < cword; i++)); do
         case ${words[i]} in
-            -c|--config|--provider|--base-url|--duration) ((i++)) ;;
+            -c|--config|--provider|--base-url|--duration|--widget) ((i++)) ;;
             -*) ;;
             *) command=${words[i]}; break ;;
         esac
@@ -34,6 +38,11 @@ _headlines() {
         status|list) options+=" --json" ;;
         i3blocks) options+=" --persist --pango --json" ;;
         demo) options+=" --duration" ;;
+        import)
+            if [[ $cur != -* ]]; then
+                COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null
+                return
+            fi ;;
         help)
             [[ $cur == -* ]] || { COMPREPLY=($(compgen -W "$commands" -- "$cur")); return; } ;;
         unmute)

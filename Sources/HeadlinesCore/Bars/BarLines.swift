@@ -43,6 +43,6 @@ extension BarLines {
     /// never half), creating the folder 0700 when it is missing.
     public static func write(_ line: String, variant: Variant, in dir: String) throws {
         try Platform.mkdirs(dir)
-        try Platform.writeAtomically(Data(line.utf8), to: dir + "/" + variant.rawValue)
+        try PosixFileSystem.runtimeFolder.writeAtomically(Data(line.utf8), to: dir + "/" + variant.rawValue)
     }
 }

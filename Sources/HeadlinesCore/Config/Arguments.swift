@@ -27,6 +27,8 @@ public struct Arguments: Equatable, Sendable {
     public var duration: String?
     public var help = false
     public var version = false
+    /// `--widget NAME`: the `[widget NAME]` a command is about.
+    public var widget: String?
 
     /// The global options again, for commands that run `headlines` themselves.
     public var passThrough: [String] {
@@ -34,6 +36,7 @@ public struct Arguments: Equatable, Sendable {
         if let configPath { out += ["--config", configPath] }
         if let provider { out += ["--provider", provider] }
         if let baseURL { out += ["--base-url", baseURL] }
+        if let widget { out += ["--widget", widget] }
         return out
     }
 
@@ -66,6 +69,12 @@ public struct Arguments: Equatable, Sendable {
             case "--provider": args.provider = try value("--provider", inline: inline)
             case "--base-url": args.baseURL = try value("--base-url", inline: inline)
             case "--duration": args.duration = try value("--duration", inline: inline)
+            case "--widget":
+                let name = try value("--widget", inline: inline)
+                guard WidgetName.isValid(name) else {
+                    throw UsageError(message: "--widget '\(name)' is not a widget name (letters, digits, - and _)")
+                }
+                args.widget = name
             case "--from-bar": args.fromBar = true
             case "--for-host": args.forHost = true
             case "--failures":

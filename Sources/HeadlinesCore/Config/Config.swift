@@ -39,6 +39,9 @@ public struct Config: Equatable, Sendable {
     /// APITube or NewsAPI picks it, else the keyless feeds). See `resolvedProvider`.
     public var providerIsExplicit = false
     public var feeds: [URL] = Config.defaultFeeds
+    /// `[source] feeds-from`: a subscription file read at each fetch; its feeds come after `feeds`.
+    /// When set without `feeds`, `feeds` is empty (the defaults are not mixed in).
+    public var feedsFrom: FeedsFrom?
     /// `provider = json`: the URL and the key paths into its JSON.
     public var jsonURL: URL?
     public var jsonPaths = JSONPaths()
@@ -71,6 +74,9 @@ public struct Config: Equatable, Sendable {
     public var maxLength: Int = 60
     /// The dmenu-style program for `headlines menu`; nil = detect rofi, wofi, fuzzel, bemenu, dmenu.
     public var launcher: String?
+    /// `[widget NAME]` groups, by name: their keys as written, applied over the top-level groups
+    /// by `widget(named:)`. Empty: the one-widget config of every earlier version.
+    public var widgetGroups: [String: [String: String]] = [:]
     /// Sentences about values that were accepted but look wrong (an inline comment), each naming
     /// the key and the file; the command line prints them as warnings.
     public var warnings: [String] = []
@@ -90,6 +96,7 @@ public struct Config: Equatable, Sendable {
             "api-key-file": "the path of a file holding only the key",
             "timeout": "a duration from 1s to 5m, such as 30s",
             "feeds": "feed URLs (http or https) separated by ;",
+            "feeds-from": "the path of an OPML or newsboat urls file, optionally with #tag or #tag1,tag2",
             "url": "the JSON API's http or https URL",
             "items-path": "a dotted key path to the list, such as data.items, or empty for the top level",
             "title-path": "a dotted key path inside an item, such as title",
@@ -130,105 +137,128 @@ extension Config {
     public static func parse(groups: [String: [String: String]], file: String) throws(ConfigError) -> Config {
         var config = Config()
         for (group, keys) in groups.sorted(by: { $0.key < $1.key }) {
+            if let name = WidgetName.inGroup(group) {
+                guard WidgetName.isValid(name) else {
+                    throw ConfigError("\(file): [\(group)] is not a valid widget name; use up to 32 letters, digits, - or _, such as [widget tech].")
+                }
+                config.widgetGroups[name] = keys
+                continue
+            }
             guard let allowed = schema[group] else {
-                throw ConfigError("\(file): unknown group [\(group)]; use [source], [refresh], [notify] or [bar].")
+                throw ConfigError("\(file): unknown group [\(group)]; use [source], [refresh], [notify], [bar] or [widget NAME].")
             }
             for (key, raw) in keys.sorted(by: { $0.key < $1.key }) {
-                guard let accepted = allowed[key] else {
+                guard allowed[key] != nil else {
                     throw ConfigError("\(file): unknown key '\(key)' in [\(group)]; accepted keys are \(allowed.keys.sorted().joined(separator: ", ")).")
                 }
-                let value = raw.trimmed()
-                // GKeyFile has comments only on their own line: "x = 1  # note" keeps "# note".
-                let comment = inlineComment(in: value, key: key)
-                func bad() -> ConfigError {
-                    let hint = comment.map { "; GKeyFile has no inline comments, so '\($0)' is part of the value: move the comment to its own line" } ?? ""
-                    return ConfigError("\(file): [\(group)] \(key) = '\(value)' is not valid\(hint); use \(accepted).")
-                }
-                if let comment {
-                    config.warnings.append("\(file): [\(group)] \(key) ends in '\(comment)', which looks like an inline comment but is part of the value (GKeyFile has none): move it to its own line.")
-                }
-                switch (group, key) {
-                case ("source", "provider"):
-                    guard let p = Provider(rawValue: value.lowercased()) else { throw bad() }
-                    config.provider = p
-                    config.providerIsExplicit = true
-                case ("source", "feeds"):
-                    let urls = value.split(whereSeparator: { $0 == ";" || $0 == "," || $0.isWhitespace }).map { URL(string: String($0)) }
-                    guard !urls.isEmpty, urls.allSatisfy({ $0.map(URLPolicy.isOpenable) ?? false }) else { throw bad() }
-                    config.feeds = urls.compactMap { $0 }
-                case ("source", "url"):
-                    guard let url = URL(string: value), URLPolicy.isOpenable(url) else { throw bad() }
-                    config.jsonURL = url
-                case ("source", "items-path"): config.jsonPaths.items = value
-                case ("source", "title-path"):
-                    guard !value.isEmpty else { throw bad() }
-                    config.jsonPaths.title = value
-                case ("source", "link-path"): config.jsonPaths.link = value.isEmpty ? nil : value
-                case ("source", "link-template"):
-                    guard value.contains("{"), value.hasPrefix("http") else { throw bad() }
-                    config.jsonPaths.linkTemplate = value
-                case ("source", "date-path"): config.jsonPaths.date = value.isEmpty ? nil : value
-                case ("source", "id-path"): config.jsonPaths.id = value.isEmpty ? nil : value
-                case ("source", "source-path"): config.jsonPaths.source = value.isEmpty ? nil : value
-                case ("source", "base-url"):
-                    guard let url = URL(string: value), URLPolicy.isOpenable(url) else { throw bad() }
-                    config.baseURL = url
-                case ("source", "country"):
-                    guard value.isEmpty || (value.count == 2 && value.allSatisfy(\.isLetter)) else { throw bad() }
-                    config.country = value.lowercased()
-                case ("source", "language"):
-                    guard value.isEmpty || (value.count == 2 && value.allSatisfy(\.isLetter)) else { throw bad() }
-                    config.language = value.lowercased()
-                case ("source", "category"): config.category = value
-                case ("source", "query"): config.query = value
-                case ("source", "page-size"):
-                    guard let n = Int(value), (1...100).contains(n) else { throw bad() }
-                    config.pageSize = n
-                    config.pageSizeIsExplicit = true
-                case ("source", "api-key-file"):
-                    guard !value.isEmpty else { throw bad() }
-                    config.apiKeyFile = value
-                case ("source", "timeout"):
-                    guard let d = Duration.parse(value), d >= 1, d <= 300 else { throw bad() }
-                    config.timeout = d
-                case ("refresh", "interval"):
-                    guard let d = Duration.parse(value), d >= 1, d <= 86400 else { throw bad() }
-                    config.interval = d
-                case ("refresh", "daily-budget"):
-                    guard let n = Int(value), (1...1440).contains(n) else { throw bad() }
-                    config.dailyBudget = n
-                case ("notify", "enabled"):
-                    guard let b = parseBool(value) else { throw bad() }
-                    config.notifyEnabled = b
-                case ("notify", "images"):
-                    guard let b = parseBool(value) else { throw bad() }
-                    config.notifyImages = b
-                case ("notify", "keywords"): config.keywords = wordList(value)
-                case ("notify", "mute-words"): config.muteWords = wordList(value)
-                case ("notify", "max-per-refresh"):
-                    guard let n = Int(value), (1...50).contains(n) else { throw bad() }
-                    config.maxPerRefresh = n
-                case ("bar", "rotate"):
-                    guard let d = Duration.parse(value), d == 0 || d >= 1 else { throw bad() }
-                    config.rotate = d
-                case ("bar", "launcher"):
-                    guard !value.isEmpty else { throw bad() }
-                    if let problem = ShellWords.problem(in: value) {
-                        throw ConfigError("\(file): [bar] launcher = '\(value)' \(problem); quote it as a shell would, such as rofi -dmenu -p 'Top headlines'.")
-                    }
-                    config.launcher = value
-                case ("bar", "max-length"):
-                    guard let n = Int(value), (10...500).contains(n) else { throw bad() }
-                    config.maxLength = n
-                default:
-                    throw bad()
-                }
+                try config.apply(group: group, key: key, raw: raw, file: file)
             }
         }
+        if config.feedsFrom != nil && groups["source"]?["feeds"] == nil { config.feeds = [] }
         if config.provider == .json && config.providerIsExplicit && config.jsonURL == nil {
             throw ConfigError("\(file): [source] provider = json needs [source] url; add the JSON API's URL.")
         }
+        // Every widget is checked now, so a typo in one fails the whole file at once.
+        for name in config.widgetNames { _ = try config.widget(named: name, file: file) }
         return config
+    }
+
+    /// One key's value, validated, into this config (`group` is the key's schema group; `label`
+    /// the group its messages name, `widget tech` for a widget's key).
+    mutating func apply(group: String, key: String, raw: String, file: String, label: String? = nil) throws(ConfigError) {
+        var config = self
+        defer { self = config }
+        let accepted = Config.schema[group]?[key] ?? ""
+        let value = raw.trimmed()
+        let groupName = label ?? group
+        // GKeyFile has comments only on their own line: "x = 1  # note" keeps "# note".
+        let comment = Config.inlineComment(in: value, key: key)
+        func bad() -> ConfigError {
+            let hint = comment.map { "; GKeyFile has no inline comments, so '\($0)' is part of the value: move the comment to its own line" } ?? ""
+            return ConfigError("\(file): [\(groupName)] \(key) = '\(value)' is not valid\(hint); use \(accepted).")
+        }
+        if let comment {
+            config.warnings.append("\(file): [\(groupName)] \(key) ends in '\(comment)', which looks like an inline comment but is part of the value (GKeyFile has none): move it to its own line.")
+        }
+        switch (group, key) {
+        case ("source", "provider"):
+            guard let p = Provider(rawValue: value.lowercased()) else { throw bad() }
+            config.provider = p
+            config.providerIsExplicit = true
+        case ("source", "feeds"):
+            let urls = value.split(whereSeparator: { $0 == ";" || $0 == "," || $0.isWhitespace }).map { URL(string: String($0)) }
+            guard !urls.isEmpty, urls.allSatisfy({ $0.map(URLPolicy.isOpenable) ?? false }) else { throw bad() }
+            config.feeds = urls.compactMap { $0 }
+        case ("source", "feeds-from"):
+            guard let from = FeedsFrom.parse(value) else { throw bad() }
+            config.feedsFrom = from
+        case ("source", "url"):
+            guard let url = URL(string: value), URLPolicy.isOpenable(url) else { throw bad() }
+            config.jsonURL = url
+        case ("source", "items-path"): config.jsonPaths.items = value
+        case ("source", "title-path"):
+            guard !value.isEmpty else { throw bad() }
+            config.jsonPaths.title = value
+        case ("source", "link-path"): config.jsonPaths.link = value.isEmpty ? nil : value
+        case ("source", "link-template"):
+            guard value.contains("{"), value.hasPrefix("http") else { throw bad() }
+            config.jsonPaths.linkTemplate = value
+        case ("source", "date-path"): config.jsonPaths.date = value.isEmpty ? nil : value
+        case ("source", "id-path"): config.jsonPaths.id = value.isEmpty ? nil : value
+        case ("source", "source-path"): config.jsonPaths.source = value.isEmpty ? nil : value
+        case ("source", "base-url"):
+            guard let url = URL(string: value), URLPolicy.isOpenable(url) else { throw bad() }
+            config.baseURL = url
+        case ("source", "country"):
+            guard value.isEmpty || (value.count == 2 && value.allSatisfy(\.isLetter)) else { throw bad() }
+            config.country = value.lowercased()
+        case ("source", "language"):
+            guard value.isEmpty || (value.count == 2 && value.allSatisfy(\.isLetter)) else { throw bad() }
+            config.language = value.lowercased()
+        case ("source", "category"): config.category = value
+        case ("source", "query"): config.query = value
+        case ("source", "page-size"):
+            guard let n = Int(value), (1...100).contains(n) else { throw bad() }
+            config.pageSize = n
+            config.pageSizeIsExplicit = true
+        case ("source", "api-key-file"):
+            guard !value.isEmpty else { throw bad() }
+            config.apiKeyFile = value
+        case ("source", "timeout"):
+            guard let d = Duration.parse(value), d >= 1, d <= 300 else { throw bad() }
+            config.timeout = d
+        case ("refresh", "interval"):
+            guard let d = Duration.parse(value), d >= 1, d <= 86400 else { throw bad() }
+            config.interval = d
+        case ("refresh", "daily-budget"):
+            guard let n = Int(value), (1...1440).contains(n) else { throw bad() }
+            config.dailyBudget = n
+        case ("notify", "enabled"):
+            guard let b = Config.parseBool(value) else { throw bad() }
+            config.notifyEnabled = b
+        case ("notify", "images"):
+            guard let b = Config.parseBool(value) else { throw bad() }
+            config.notifyImages = b
+        case ("notify", "keywords"): config.keywords = Config.wordList(value)
+        case ("notify", "mute-words"): config.muteWords = Config.wordList(value)
+        case ("notify", "max-per-refresh"):
+            guard let n = Int(value), (1...50).contains(n) else { throw bad() }
+            config.maxPerRefresh = n
+        case ("bar", "rotate"):
+            guard let d = Duration.parse(value), d == 0 || d >= 1 else { throw bad() }
+            config.rotate = d
+        case ("bar", "launcher"):
+            guard !value.isEmpty else { throw bad() }
+            if let problem = ShellWords.problem(in: value) {
+                throw ConfigError("\(file): [bar] launcher = '\(value)' \(problem); quote it as a shell would, such as rofi -dmenu -p 'Top headlines'.")
+            }
+            config.launcher = value
+        case ("bar", "max-length"):
+            guard let n = Int(value), (10...500).contains(n) else { throw bad() }
+            config.maxLength = n
+        default:
+            throw bad()
+        }
     }
 
     /// The provider to use: the file's, else APITube or NewsAPI when their key is set in the
@@ -242,7 +272,7 @@ extension Config {
     }
 
     /// The part of a value from " #" or " ;" on, when it looks like an inline comment. `;` is
-    /// skipped in the list keys, where it separates items.
+    /// skipped in the list keys (feeds, keywords, mute-words), where it separates items.
     static func inlineComment(in value: String, key: String) -> String? {
         if value.hasPrefix("#") { return value }
         let lists: Set<String> = ["feeds", "keywords", "mute-words"]

@@ -85,13 +85,22 @@ public enum HostAction: Sendable {
     case log(Level, String)
 
     public enum Level: Sendable, Equatable { case info, warning, error }
+
+    /// True for `.notify`, which a host performs after the rest of the same batch.
+    public var isNotify: Bool {
+        if case .notify = self { return true }
+        return false
+    }
 }
 
 extension Config {
     /// The digest of what decides which headlines come back (never the API key itself).
     public var sourceIdentity: String {
-        let parts = [provider.displayName, feeds.map(\.absoluteString).joined(separator: " "),
+        var parts = [provider.displayName, feeds.map(\.absoluteString).joined(separator: " "),
                      jsonURL?.absoluteString ?? "", baseURL?.absoluteString ?? "", country, language, category, query]
+        // Only when set, so every config without it keeps the digest its ledger already holds. The
+        // file's contents are not here: the host never reads it (a reload re-reads it anyway).
+        if let feedsFrom { parts.append("feeds-from " + feedsFrom.written) }
         // FNV-1a: a URL may carry a key in its query, so only a digest is kept on disk.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in parts.joined(separator: "\u{1F}").utf8 {

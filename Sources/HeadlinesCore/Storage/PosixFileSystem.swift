@@ -12,15 +12,21 @@ import Darwin
 public struct PosixFileSystem: StateFileSystem {
     /// Reads go through `RuntimeFolder.readPrivate`: no links followed, only our own files.
     let privateFiles: Bool
+    /// False in the runtime folder: no fsync there. Its files are gone at logout or reboot anyway
+    /// (a tmpfs on every desktop, where fsync does nothing), and the rename alone already keeps a
+    /// reader from ever seeing half a file. On a disk, two fsyncs per file were most of the
+    /// time between a reload's report and the bar line (seven bar files, the timeline).
+    let syncs: Bool
 
-    public init() { privateFiles = false }
+    public init() { privateFiles = false; syncs = true }
 
-    /// For files in `$XDG_RUNTIME_DIR/headlines` (the rotation offset...): a link there, or a file
-    /// another user planted, is refused instead of read. Not for the cache, state and key files,
-    /// which a person may well have linked elsewhere on purpose.
-    public static let runtimeFolder = PosixFileSystem(privateFiles: true)
+    /// For files in `$XDG_RUNTIME_DIR/headlines` (the published timeline, the bar lines, the
+    /// rotation offset): a link there, or a file another user planted, is refused instead of
+    /// read, and writes are atomic but not synced. Not for the cache, state and key files, which
+    /// a person may well have linked elsewhere on purpose, and which must survive a power cut.
+    public static let runtimeFolder = PosixFileSystem(privateFiles: true, syncs: false)
 
-    init(privateFiles: Bool) { self.privateFiles = privateFiles }
+    init(privateFiles: Bool, syncs: Bool) { self.privateFiles = privateFiles; self.syncs = syncs }
 
     public func createDirectories(_ path: String) throws { try Platform.mkdirs(path) }
 
@@ -51,6 +57,7 @@ public struct PosixFileSystem: StateFileSystem {
     }
 
     public func sync(_ descriptor: Int32, path: String) throws {
+        guard syncs else { return }
         if fsync(descriptor) != 0 { throw SystemError(call: "fsync", path: path, errno: errno) }
     }
 
@@ -61,6 +68,7 @@ public struct PosixFileSystem: StateFileSystem {
     }
 
     public func syncDirectory(_ path: String) {
+        guard syncs else { return }
         let dfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dfd >= 0 { fsync(dfd); _ = Glibc.close(dfd) }
     }

@@ -74,7 +74,7 @@ public struct PublishedTimelineStore: Sendable {
     }
 
     public func store(_ value: PublishedTimeline) throws {
-        try Platform.writeAtomically(try StateJSONEncoder.headlines().encode(value), to: path)
+        try PosixFileSystem.runtimeFolder.writeAtomically(try StateJSONEncoder.headlines().encode(value), to: path)
     }
 }
 

@@ -12,9 +12,9 @@ import Glibc
 /// goes to `onLoaded`, once.
 @GLibActor
 public final class ConfigWait {
-    private let load: () throws(ConfigError) -> LoadedConfig
+    private let load: () throws(ConfigError) -> [LoadedConfig]
     private let onError: (ConfigError) -> Void
-    private let onLoaded: (LoadedConfig) -> Void
+    private let onLoaded: ([LoadedConfig]) -> Void
     private let configFile: String
     private var monitor: DirectoryMonitor?
     private var lastMessage: String?
@@ -23,8 +23,8 @@ public final class ConfigWait {
 
     /// `error` is the failure that brought us here; it is reported at `start()`.
     public init(args: Arguments, environment: [String: String], error: ConfigError,
-                onError: @escaping (ConfigError) -> Void, onLoaded: @escaping (LoadedConfig) -> Void) {
-        load = { () throws(ConfigError) -> LoadedConfig in try LoadedConfig.load(args: args, environment: environment) }
+                onError: @escaping (ConfigError) -> Void, onLoaded: @escaping ([LoadedConfig]) -> Void) {
+        load = { () throws(ConfigError) -> [LoadedConfig] in try LoadedConfig.loadWidgets(args: args, environment: environment) }
         configFile = args.configPath ?? XDGPaths(environment: environment).configFile
         self.onError = onError
         self.onLoaded = onLoaded

@@ -20,54 +20,78 @@ public enum HostRunner {
         return setup
     }
 
-    /// The reloader of a real host: `headlines fetch --for-host` with the same global options,
-    /// the API keys in its environment only.
+    /// The reloader of a real host: `headlines fetch --for-host` with the same global options
+    /// (and `--widget NAME` for a widget), the API keys in its environment only.
     @GLibActor
-    public static func childReloader(args: Arguments, environment: [String: String], config: Config) -> ChildReloader {
-        ChildReloader(argv: [Binaries.path(of: "headlines"), "fetch", "--for-host"] + args.passThrough,
-                      environment: environment, deadline: config.timeout + 30)
+    public static func childReloader(args: Arguments, environment: [String: String], loaded: LoadedConfig) -> ChildReloader {
+        var childArgs = args
+        childArgs.widget = loaded.widget
+        return ChildReloader(argv: [Binaries.path(of: "headlines"), "fetch", "--for-host"] + childArgs.passThrough,
+                             environment: environment, deadline: loaded.config.timeout + 30)
     }
 
     /// Validates the config, then runs a host (or a stand-by that takes over) with notifications
-    /// until it quits. `standBy: false`: quit when another host runs (a host a bar started).
-    /// `extra` runs on the loop before the host starts. A host a bar started (`--from-bar`) whose
-    /// config does not load publishes the config-error bar lines and waits for a config that
-    /// loads (`ConfigWait`) instead of exiting, so the bars keep showing why.
+    /// until it quits: one `WidgetHost` per widget, all on this one loop. `standBy: false`: quit
+    /// when another host runs (a host a bar started). `extra` runs on the loop for each widget's
+    /// host before it starts. A host a bar started (`--from-bar`) whose config does not load
+    /// publishes the config-error bar lines and waits for a config that loads (`ConfigWait`)
+    /// instead of exiting, so the bars keep showing why.
     public static func run(args: Arguments, environment: [String: String], standBy: Bool = true,
                            reloader: @escaping @Sendable @GLibActor (LoadedConfig) -> HostReloader,
-                           extra: @escaping @Sendable @GLibActor (WidgetHost) -> Void = { _ in }) -> Int32 {
-        // SIGHUP re-reads the config file with the same command-line overrides.
-        let configure: WidgetHost.Configure = {
-            setup(try LoadedConfig.load(args: args, environment: environment))
+                           extra: @escaping @Sendable @GLibActor (WidgetHost, LoadedConfig) -> Void = { _, _ in }) -> Int32 {
+        // One host serves every widget, whichever one the bar that started it shows.
+        var args = args
+        args.widget = nil
+        let hostArgs = args
+        // SIGHUP re-reads the config file with the same command-line overrides; a widget that is
+        // gone from the file keeps its old configuration until the host restarts.
+        let configure: @Sendable (String?) -> WidgetHost.Configure = { widget in
+            {
+                let all = try LoadedConfig.loadWidgets(args: hostArgs, environment: environment)
+                guard let loaded = all.first(where: { $0.widget == widget }) else {
+                    throw ConfigError("the widget \(widget ?? "(default)") is no longer in the config; restart the host to drop it")
+                }
+                return setup(loaded)
+            }
         }
-        var initial: LoadedConfig?
+        var initial: [LoadedConfig] = []
         var configError: ConfigError?
-        do { initial = try LoadedConfig.load(args: args, environment: environment) } catch {
-            guard args.fromBar else { HostLog.error(error.message); return 2 }
+        do { initial = try LoadedConfig.loadWidgets(args: hostArgs, environment: environment) } catch {
+            guard hostArgs.fromBar else { HostLog.error(error.message); return 2 }
             configError = error
+        }
+        if initial.count > 1 {
+            HostLog.info("serving \(initial.count) widgets: \(initial.compactMap(\.widget).joined(separator: ", "))")
+            for note in initial[0].plan.notes { HostLog.info(note) }
         }
         signal(SIGPIPE, SIG_IGN)
         let status = Atomic<Int32>(0)
         let start: @Sendable @GLibActor (LoadedConfig) -> Void = { loaded in
             do {
-                let host = try WidgetHost(paths: loaded.paths, reloader: reloader(loaded), configure: configure)
+                // A widget on the same source as another shows that one's cache: no request.
+                let mirrors = loaded.plan.share(of: loaded.widget)?.mirrors ?? false
+                let host = try WidgetHost(paths: loaded.paths, reloader: mirrors ? CacheReloader(paths: loaded.paths) : reloader(loaded),
+                                          configure: configure(loaded.widget))
+                host.logLabel = loaded.widget
                 if loaded.config.notifyEnabled {
+                    var menuArgs = hostArgs
+                    menuArgs.widget = loaded.widget
                     let notifications = HostNotifications(host: host, paths: loaded.paths,
                                                           maxPerRefresh: loaded.config.maxPerRefresh,
-                                                          menuCommand: [Binaries.path(of: "headlines")] + args.passThrough + ["menu"])
+                                                          menuCommand: [Binaries.path(of: "headlines")] + menuArgs.passThrough + ["menu"])
                     host.onReload = { notifications.reloaded($0) }
                     HostRegistry.keep(notifications)
                 }
                 // An edited config applies at once, as SIGHUP does (keywords, mute-words, ...).
                 HostRegistry.keep(ConfigFileWatch(path: loaded.file) { [weak host] in
                     let reason = "\(PathText.lastComponent(of: loaded.file)) changed"
-                    HostLog.info("\(reason): re-reading the configuration")
+                    HostLog.info((loaded.widget.map { "[\($0)] " } ?? "") + "\(reason): re-reading the configuration")
                     host?.reconfigure(reason: reason)
                 })
-                extra(host)
+                extra(host, loaded)
                 HostRegistry.keep(host)
                 host.start(standBy: standBy)
-                status.store(host.exitStatus, ordering: .relaxed)
+                if host.exitStatus != 0 { status.store(host.exitStatus, ordering: .relaxed) }
             } catch {
                 HostLog.error("\(error)")
                 status.store(2, ordering: .relaxed)
@@ -75,15 +99,15 @@ public enum HostRunner {
             }
         }
         MainLoop.run { [initial, configError] in
-            if let initial { return start(initial) }
+            if !initial.isEmpty { return initial.forEach(start) }
             guard let configError else { return }
             let paths = XDGPaths(environment: environment)
-            let wait = ConfigWait(args: args, environment: environment, error: configError,
+            let wait = ConfigWait(args: hostArgs, environment: environment, error: configError,
                                   onError: { error in
                                       HostLog.error("\(error.message) The bars say so until the config loads.")
                                       ConfigWait.publishError(error, paths: paths)
                                   },
-                                  onLoaded: { start($0) })
+                                  onLoaded: { $0.forEach(start) })
             HostRegistry.keep(wait)
             wait.start()
         }

@@ -77,6 +77,10 @@ public final class WidgetHost {
     private var monitors: [DirectoryMonitor] = []
     private let warn: @Sendable (String) -> Void = { HostLog.warning($0) }
 
+    /// `[widget NAME]`'s name, which starts every log line of this widget's host: one process
+    /// serves every widget and the lines must say whose they are.
+    public var logLabel: String?
+
     /// Called on the loop with each batch of fetched headlines (notifications hang here).
     public var onReload: ((TimelineResult) -> Void)?
     /// Called on the loop whenever the entry on display changes (bars hang here).
@@ -201,7 +205,11 @@ public final class WidgetHost {
 
     private func send(_ event: HostEvent, at now: HostTime = HostClock.now()) {
         guard isHost else { return }
-        for action in engine.handle(event, at: now) { perform(action) }
+        let actions = engine.handle(event, at: now)
+        // Notifications last: showing one is a round trip to the notification server, and the
+        // bar lines and published timeline of the same reload must not wait for its answer.
+        for action in actions where !action.isNotify { perform(action) }
+        for action in actions where action.isNotify { perform(action) }
     }
 
     private func perform(_ action: HostAction) {
@@ -223,7 +231,8 @@ public final class WidgetHost {
             try? JSONStateFile(rotationOffsetAt: paths.rotationOffsetFile).store(RotationOffset(offset: 0))
         case let .armTimer(_, seconds):
             engineTimer?.arm(seconds: seconds)
-        case let .log(level, line):
+        case let .log(level, text):
+            let line = logLabel.map { "[\($0)] " + text } ?? text
             switch level {
             case .info: HostLog.info(line)
             case .warning: HostLog.warning(line)

@@ -1,0 +1,106 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Issue 16's acceptance under one real host: three widgets (two feeds with different URLs, one
+/// APITube), each bar copy with `--widget` (and an i3blocks block by `instance=`) shows its own
+/// headlines, and two widgets on the same feed make one request per reload.
+final class WidgetsEndToEndTests: HostTestCase {
+    private func rss(_ title: String) -> Data {
+        Data("""
+            <?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>\(title) News</title>
+            <item><title>\(title) headline one</title><link>https://\(title.lowercased()).example/1</link><guid>\(title)-1</guid></item>
+            <item><title>\(title) headline two</title><link>https://\(title.lowercased()).example/2</link><guid>\(title)-2</guid></item>
+            </channel></rss>
+            """.utf8)
+    }
+
+    private func barFile(_ widget: String, _ variant: String) -> String {
+        cli.root.appendingPathComponent("runtime/headlines-widget-\(widget)/bar/\(variant)").path
+    }
+
+    private func waitForFile(_ path: String, containing text: String, within seconds: TimeInterval) -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last = ""
+        while Date() < deadline {
+            last = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            if last.contains(text) { return last }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return last
+    }
+
+    func testThreeWidgetsUnderOneHostEachShowTheirOwnAndOneFeedIsFetchedOnce() throws {
+        // Given a world feed, a tech feed and APITube, and four widgets: "again" is on world's feed
+        server.route("/world.rss", .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: rss("World")))
+        server.route("/tech.rss", .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: rss("Tech")))
+        let base = server.baseURL.absoluteString
+        try cli.writeConfig("""
+            [source]
+            provider=feeds
+            feeds=\(base)/world.rss
+            timeout=10s
+
+            [refresh]
+            interval=1h
+            daily-budget=10
+
+            [widget world]
+
+            [widget again]
+            max-length=20
+
+            [widget tech]
+            feeds=\(base)/tech.rss
+
+            [widget api]
+            provider=apitube
+            base-url=\(base)
+
+            """, at: configFile)
+
+        // When one host runs
+        let host = try startHost()
+        try expectLine("serving 4 widgets: again, api, tech, world", from: host, within: 10)
+
+        // Then each widget's bar lines show its own source
+        XCTAssertTrue(waitForFile(barFile("world", "i3blocks"), containing: "World headline", within: 15).contains("World headline"))
+        XCTAssertTrue(waitForFile(barFile("tech", "i3blocks"), containing: "Tech headline", within: 15).contains("Tech headline"))
+        let api = waitForFile(barFile("api", "waybar"), containing: "\"class\":[\"fresh\"", within: 15)
+        XCTAssertTrue(api.contains("\"text\":\"Central"), "the APITube widget shows the fixture's first headline: \(api)")
+        XCTAssertFalse(api.contains("World headline") || api.contains("Tech headline"), api)
+        XCTAssertTrue(waitForFile(barFile("again", "i3blocks"), containing: "World headline", within: 15).contains("World headline"),
+                      "the widget on world's feed shows world's headlines")
+
+        // And world's feed, shared by two widgets, was fetched once
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertEqual(server.requests.filter { $0.path == "/world.rss" }.count, 1, "\(server.requests)")
+        XCTAssertEqual(server.requests.filter { $0.path == "/tech.rss" }.count, 1)
+
+        // And the bar binary with --widget, or an i3blocks block by its instance, prints that widget's line
+        let bar = cli.executable.deletingLastPathComponent().appendingPathComponent("headlines-bar")
+        for (arguments, extra, expected) in [(["i3blocks", "--widget", "tech"], [String: String](), "Tech headline"),
+                                             (["i3blocks"], ["BLOCK_INSTANCE": "world"], "World headline")] {
+            let process = Process()
+            process.executableURL = bar
+            process.arguments = arguments + ["--config", configFile.path]
+            process.environment = cli.environment(extra)
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertTrue(text.hasPrefix(expected), "headlines-bar \(arguments) \(extra) printed: \(text)")
+        }
+
+        // And `headlines list --widget tech` reads tech's cache
+        let list = try run(["list", "--widget", "tech"])
+        XCTAssertTrue(list.stdout.contains("Tech headline one"), list.stdout)
+        XCTAssertFalse(list.stdout.contains("World headline"), list.stdout)
+
+        // And status names the widget, the others, and whose fetch a widget on a shared source shows
+        let status = try run(["status", "--widget", "world"])
+        XCTAssertTrue(status.stdout.contains("Widget:        world (also: again, api, tech; pick one with --widget)"), status.stdout)
+        XCTAssertTrue(status.stdout.contains("the same as widget again, whose fetch it shows"), status.stdout)
+    }
+}
