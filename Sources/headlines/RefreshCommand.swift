@@ -43,6 +43,8 @@ enum RefreshCommand {
         }
         let store = PublishedTimelineStore(path: context.paths.publishedTimelineFile)
         let before = store.load()?.generation ?? -1
+        // One widget of several: say which, so the host's other widgets do not reload too.
+        if context.arguments.widget != nil { try? RefreshRequest(paths: context.paths).leave() }
         guard case .sent = context.host.ask(.refresh) else {
             Output.error("headlines: could not signal the host (pid \(pid)): restart it with `headlines run`.")
             return 1

@@ -98,6 +98,14 @@ final class WidgetsEndToEndTests: HostTestCase {
         XCTAssertTrue(list.stdout.contains("Tech headline one"), list.stdout)
         XCTAssertFalse(list.stdout.contains("World headline"), list.stdout)
 
+        // And `refresh --widget tech` reloads tech alone: the host's other widgets send nothing
+        let refreshed = try run(["refresh", "--widget", "tech"])
+        XCTAssertTrue(refreshed.stdout.hasPrefix("Reloaded by the host"), refreshed.stdout + refreshed.stderr)
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertEqual(server.requests.filter { $0.path == "/tech.rss" }.count, 2, "\(server.requests)")
+        XCTAssertEqual(server.requests.filter { $0.path == "/world.rss" }.count, 1, "\(server.requests)")
+        XCTAssertEqual(server.requests.filter { $0.path == Self.path }.count, 1, "\(server.requests)")
+
         // And status names the widget, the others, and whose fetch a widget on a shared source shows
         let status = try run(["status", "--widget", "world"])
         XCTAssertTrue(status.stdout.contains("Widget:        world (also: again, api, tech; pick one with --widget)"), status.stdout)

@@ -142,7 +142,7 @@ public final class WidgetHost {
     private func installSignals() {
         MainLoop.onSignal(SIGTERM) { Task { @GLibActor [weak self] in self?.shutdown("SIGTERM") } }
         MainLoop.onSignal(SIGINT) { Task { @GLibActor [weak self] in self?.shutdown("SIGINT") } }
-        MainLoop.onSignal(SIGUSR1) { Task { @GLibActor [weak self] in self?.explicitReload(reason: "refresh requested") } }
+        MainLoop.onSignal(SIGUSR1) { Task { @GLibActor [weak self] in self?.refreshSignalled() } }
         MainLoop.onSignal(SIGHUP) { Task { @GLibActor [weak self] in self?.reconfigure() } }
     }
 
@@ -187,6 +187,20 @@ public final class WidgetHost {
 
     /// `headlines refresh`, SIGUSR1: reload now if the budget allows, else say until when.
     public func explicitReload(reason: String) { send(.refreshAsked(reason: reason)) }
+
+    /// SIGUSR1 reaches every widget of the process: `refresh --widget NAME` left a request in its
+    /// widget's folder first, and only that widget reloads; a bare SIGUSR1 reloads them all.
+    private func refreshSignalled() {
+        let request = RefreshRequest(paths: paths)
+        if request.isFresh(request.ownFile) {
+            // Left for a moment, so the other widgets' handlers of this same signal still see it.
+            let file = request.ownFile
+            _ = MainLoop.after(2) { unlink(file) }
+        } else if request.anotherIsFresh() {
+            return
+        }
+        explicitReload(reason: "refresh requested")
+    }
 
     /// muted.json changed (a notification's Mute, `headlines mute` / `unmute`): apply it now.
     public func mutedChanged() { send(.mutedChanged(readMuted(Date()))) }
