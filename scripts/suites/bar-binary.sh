@@ -221,12 +221,24 @@ cli_ran() { # EXPECTED-LOG-LINE DESCRIPTION COMMAND...
 cli_ran "NO_BAR_EXEC=1 i3blocks" "a click" env BLOCK_BUTTON=1 "$BAR" i3blocks
 [ "$("$BAR" --config /x/h.conf i3blocks)" = $'full\nshort\n#FFFFFF' ] || die "the one-shot with --config did not print the host's line"
 cli_ran "NO_BAR_EXEC=1 --config /x/h.conf i3blocks" "a click with --config" env BLOCK_BUTTON=1 "$BAR" --config /x/h.conf i3blocks
-cli_ran "NO_BAR_EXEC=1 waybar --widget w" "--widget" "$BAR" waybar --widget w
+cli_ran "NO_BAR_EXEC=1 waybar --widget ../w" "a --widget the CLI would refuse" "$BAR" waybar --widget ../w
 cli_ran "NO_BAR_EXEC=1 status" "another command" "$BAR" status
 rm "$BARD/i3blocks"; cli_ran "NO_BAR_EXEC=1 i3blocks" "no variant file" "$BAR" i3blocks
 printf 'full\nshort\n#FFFFFF\n' > "$BARD/i3blocks"; kill "$HOLDER"; wait "$HOLDER" 2>/dev/null
 cli_ran "NO_BAR_EXEC=1 i3blocks" "no host" "$BAR" i3blocks
-ok "a click (with its --config), --widget, another command, no file, no host: execs headlines with HEADLINES_NO_BAR_EXEC=1"
+ok "a click (with its --config), a bad --widget, another command, no file, no host: execs headlines with HEADLINES_NO_BAR_EXEC=1"
+
+echo "widgets (issue 16): --widget NAME and instance= read headlines-widget-NAME"
+fresh; RUN=$RT/headlines-widget-w; BARD=$RUN/bar; mkdir -m 700 "$RUN" "$BARD"; hold
+publish "$BARD/i3blocks" $'w full\nw short\n#FFFFFF\n'
+[ "$("$BAR" i3blocks --widget w)" = $'w full\nw short\n#FFFFFF' ] || die "i3blocks --widget w did not print widget w's line"
+[ "$(env BLOCK_INSTANCE=w "$BAR" i3blocks)" = $'w full\nw short\n#FFFFFF' ] || die "instance=w did not print widget w's line"
+cli_ran "NO_BAR_EXEC=1 i3blocks" "an instance= that names no widget folder" env BLOCK_INSTANCE=other "$BAR" i3blocks
+publish "$BARD/waybar" $'{"text":"widget w"}\n'
+follow "$WORK/out-widget" waybar --widget w
+wait_for "widget w's waybar line" 3 grep -qx '{"text":"widget w"}' "$WORK/out-widget" || die "waybar --widget w did not follow headlines-widget-w"
+kill "$FOLLOWER" "$HOLDER"; wait "$FOLLOWER" "$HOLDER" 2>/dev/null
+ok "i3blocks --widget w, instance=w and waybar --widget w read headlines-widget-w; an unknown instance goes to the CLI"
 
 echo "i3blocks --persist --json: clicks on stdin run the full CLI"
 fresh; hold; : > "$WORK/cli.log"
