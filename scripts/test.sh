@@ -22,6 +22,7 @@ INTEGRATION_SUITES=(
     "headlines-bar, the static bar program, against a fake host|scripts/suites/bar-binary.sh"
     "bars (i3blocks, waybar copies, take-over, lifecycle)|scripts/suites/bars.sh"
     "waybar under headless sway, two outputs|scripts/suites/bars-sway.sh"
+    "several widgets: waybar --widget modules under headless sway, i3blocks instance= blocks|scripts/suites/widgets-sway.sh"
     "feed parser conformance (gofeed corpus)|scripts/conformance.sh"
     "feed parser conformance (real-world corpus vs python3-feedparser)|scripts/conformance-realworld.sh"
     "hostile world (faults, crashes, fuzzing, memory, security)|scripts/hostile.sh"

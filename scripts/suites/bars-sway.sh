@@ -39,9 +39,6 @@ daily-budget = 200
 [notify]
 enabled = false
 CONF
-cat > "$WORK/sway.conf" <<'CONF'
-output * bg #202020 solid_color
-CONF
 cat > "$WORK/waybar.json" <<JSON
 {
   "layer": "top", "position": "top", "height": 28,
@@ -56,22 +53,10 @@ cat > "$WORK/waybar.json" <<JSON
   }
 }
 JSON
-cp packaging/waybar/style.css "$WORK/style.css"
-printf '* { font-family: DejaVu Sans; font-size: 13px; }\nwindow#waybar { background: #303446; color: #e5e9f0; }\n#cpu, #memory, #clock { padding: 0 10px; }\n' >> "$WORK/style.css"
-chmod 644 "$WORK"/*.json "$WORK"/*.conf "$WORK"/*.css
-
-as_user() {
-    runuser -u "$USER_NAME" -- env -i PATH=/usr/bin:/bin HOME="$HOME_DIR" XDG_RUNTIME_DIR="$RUNTIME" \
-        DBUS_SESSION_BUS_ADDRESS=disabled: APITUBE_API_KEY=suite-key-sway "$@"
-}
-
-as_user env WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman \
-    sway -c "$WORK/sway.conf" >"$WORK/sway.log" 2>&1 &
-PIDS+=($!)
-for _ in $(seq 100); do ls "$RUNTIME"/wayland-* >/dev/null 2>&1 && ls "$RUNTIME"/sway-ipc.* >/dev/null 2>&1 && break; sleep 0.1; done
-SOCK=$(ls "$RUNTIME"/sway-ipc.* 2>/dev/null | head -n 1)
-DISPLAY_NAME=$(basename "$(ls "$RUNTIME"/wayland-* | grep -v lock | head -n 1)")
-[ -n "$SOCK" ] || { cat "$WORK/sway.log"; die "sway did not start"; }
+. "$LIB/sway.sh"
+AS_USER_ENV=APITUBE_API_KEY=suite-key-sway
+waybar_style "$WORK" '#cpu, #memory, #clock'
+sway_start "$WORK"
 as_user swaymsg -s "$SOCK" create_output >/dev/null || die "could not add a second output"
 outputs=$(as_user swaymsg -s "$SOCK" -t get_outputs -r | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
 [ "$outputs" -eq 2 ] || die "expected 2 outputs, sway has $outputs"
@@ -91,12 +76,7 @@ requests=$(wc -l < "$WORK/requests.log")
 [ "$requests" -eq "$reloads" ] || die "$requests requests for $reloads reloads with two copies"
 ok "$reloads reloads, $requests requests: one per reload with two copies"
 
-mkdir -p "$ROOT/build/screenshots"
-# The bar itself (the top 28 pixels of the first output), beside its neighbouring modules.
-as_user env WAYLAND_DISPLAY="$DISPLAY_NAME" grim -g "0,0 1280x28" "$HOME_DIR/shot.png" 2>/dev/null \
-    || as_user env WAYLAND_DISPLAY="$DISPLAY_NAME" grim -o HEADLESS-1 "$HOME_DIR/shot.png" || die "grim failed"
-cp "$HOME_DIR/shot.png" "$ROOT/build/screenshots/waybar.png"
-[ -s "$ROOT/build/screenshots/waybar.png" ] || die "no screenshot"
+bar_screenshot waybar.png
 grep -q "Bars &amp; Pipes &lt;demo&gt; story" "$WORK/waybar.log" 2>/dev/null && die "escaped markup reached waybar's log as an error"
 ok "screenshot kept at build/screenshots/waybar.png"
 echo "bars-sway: all checks passed"

@@ -65,7 +65,7 @@ public enum HostRunner {
             for note in initial[0].plan.notes { HostLog.info(note) }
         }
         signal(SIGPIPE, SIG_IGN)
-        let status = Atomic<Int32>(0)
+        let status = ExitStatus()
         let start: @Sendable @GLibActor (LoadedConfig) -> Void = { loaded in
             do {
                 // A widget on the same source as another shows that one's cache: no request.
@@ -91,15 +91,36 @@ public enum HostRunner {
                 extra(host, loaded)
                 HostRegistry.keep(host)
                 host.start(standBy: standBy)
-                if host.exitStatus != 0 { status.store(host.exitStatus, ordering: .relaxed) }
+                if host.exitStatus != 0 { status.value.store(host.exitStatus, ordering: .relaxed) }
             } catch {
                 HostLog.error("\(error)")
-                status.store(2, ordering: .relaxed)
+                status.value.store(2, ordering: .relaxed)
                 MainLoop.quit()
             }
         }
+        // Several widgets: one process serves them all, so the usual runtime folder's host.lock
+        // is taken first, as the process's own. Bars of two widgets that start hosts at once
+        // then never split the widgets between two processes.
+        let startAll: @Sendable @GLibActor ([LoadedConfig]) -> Void = { all in
+            guard all.count > 1 || all.first?.widget != nil else { return all.forEach(start) }
+            let processLock = HostLock(path: XDGPaths(environment: environment).hostLockFile)
+            HostRegistry.keep(processLock)
+            let acquired: Bool
+            do { acquired = try processLock.acquire() } catch {
+                HostLog.error("\(error)")
+                status.value.store(1, ordering: .relaxed)
+                return MainLoop.quit()
+            }
+            if acquired { return all.forEach(start) }
+            guard standBy else {
+                HostLog.info("another host is running; nothing to do")
+                return MainLoop.quit()
+            }
+            HostLog.info("another host (\(HostLock.holder(path: processLock.path).map { "pid \($0)" } ?? "another process")) serves the widgets; standing by to take over")
+            processLock.waitUntilAcquired { all.forEach(start) }
+        }
         MainLoop.run { [initial, configError] in
-            if !initial.isEmpty { return initial.forEach(start) }
+            if !initial.isEmpty { return startAll(initial) }
             guard let configError else { return }
             let paths = XDGPaths(environment: environment)
             let wait = ConfigWait(args: hostArgs, environment: environment, error: configError,
@@ -107,13 +128,16 @@ public enum HostRunner {
                                       HostLog.error("\(error.message) The bars say so until the config loads.")
                                       ConfigWait.publishError(error, paths: paths)
                                   },
-                                  onLoaded: { $0.forEach(start) })
+                                  onLoaded: { startAll($0) })
             HostRegistry.keep(wait)
             wait.start()
         }
-        return status.load(ordering: .relaxed)
+        return status.value.load(ordering: .relaxed)
     }
 }
+
+/// The host's exit status, set on the loop and read after it ends.
+final class ExitStatus: Sendable { let value = Atomic<Int32>(0) }
 
 /// Keeps loop objects alive for the life of the loop (their callbacks hold them weakly).
 @GLibActor
