@@ -72,7 +72,7 @@ let package = Package(
         .executableTarget(name: "headlines-feedcheck", dependencies: ["HeadlinesCore", "HeadlinesSources"]),
         .target(name: "TestSupport", dependencies: ["HeadlinesCore", "HeadlinesSources"], path: "Tests/TestSupport"),
         .testTarget(name: "HeadlinesCoreTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
-        .testTarget(name: "TimelineTests", dependencies: ["HeadlinesCore", "HeadlinesSources"]),
+        .testTarget(name: "TimelineTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
         .testTarget(name: "FeedTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
         .testTarget(name: "HostTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
         .testTarget(name: "HeadlinesDesktopTests",

@@ -30,8 +30,7 @@ public struct LoadedConfig: Sendable {
         let wanted = args.widget ?? environment["BLOCK_INSTANCE"].flatMap { name in all.contains { $0.widget == name } ? name : nil }
         guard let wanted else { return all[0] }
         guard let chosen = all.first(where: { $0.widget == wanted }) else {
-            _ = try all[0].config.widget(named: wanted, file: all[0].file) // throws the sentence naming the widgets
-            return all[0]
+            throw Config.noSuchWidget(wanted, widgets: all.compactMap(\.widget), file: all[0].file)
         }
         return chosen
     }

@@ -120,23 +120,15 @@ func blockingAwait<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T 
 /// Hands the result from the task's thread to the waiting one.
 private final class ResultBox<T: Sendable>: Sendable { let value = Mutex<T?>(nil) }
 
-/// Times for people, in the local zone (libc's localtime_r reads TZ and /etc/localtime, which
-/// FoundationEssentials' TimeZone cannot without ICU): "14:03:09" today, "2026-11-30 09:15" else.
+/// Times for people, in the local zone (`LocalTime`): "14:03:09" today, "2026-11-30 09:15" else.
 enum Clock {
     static func local(_ date: Date, now: Date = Date()) -> String {
-        let t = brokenDown(date), today = brokenDown(now)
+        let t = LocalTime.brokenDown(date), today = LocalTime.brokenDown(now)
         let time = NumberText.padded(Int(t.tm_hour), width: 2) + ":" + NumberText.padded(Int(t.tm_min), width: 2)
         if t.tm_year == today.tm_year && t.tm_yday == today.tm_yday {
             return time + ":" + NumberText.padded(Int(t.tm_sec), width: 2)
         }
         return String(t.tm_year + 1900) + "-" + NumberText.padded(Int(t.tm_mon) + 1, width: 2) + "-"
             + NumberText.padded(Int(t.tm_mday), width: 2) + " " + time
-    }
-
-    private static func brokenDown(_ date: Date) -> tm {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var result = tm()
-        localtime_r(&seconds, &result)
-        return result
     }
 }

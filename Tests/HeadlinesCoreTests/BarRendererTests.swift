@@ -1,24 +1,18 @@
 import Foundation
 import HeadlinesCore
 import HeadlinesSources
+import TestSupport
 import XCTest
 
 /// Golden outputs of the waybar and i3blocks renderers on hostile headlines.
 final class BarRendererTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 08:00 UTC
-    private var savedTZ: String?
-
     // The tooltip's clock times are local: the goldens are written for UTC.
-    override func setUp() {
-        savedTZ = getenv("TZ").map { String(cString: $0) }
-        setenv("TZ", "UTC0", 1)
-        tzset()
-    }
+    private var zone: TimeZoneOverride?
 
-    override func tearDown() {
-        if let savedTZ { setenv("TZ", savedTZ, 1) } else { unsetenv("TZ") }
-        tzset()
-    }
+    override func setUp() { zone = TimeZoneOverride("UTC0") }
+
+    override func tearDown() { zone?.restore() }
 
     private func headline(_ title: String, source: String = "example.com", minutesAgo: Double = 90) -> Headline {
         Headline(id: title, title: title, url: URL(string: "https://example.com/a")!, source: source,

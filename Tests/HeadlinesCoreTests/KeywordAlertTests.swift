@@ -1,22 +1,16 @@
 import Foundation
 import HeadlinesCore
+import TestSupport
 import XCTest
 
 /// What keywords and mute-words do to notifications and bars.
 final class KeywordAlertTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 08:00 UTC
-    private var savedTZ: String?
+    private var zone: TimeZoneOverride?
 
-    override func setUp() {
-        savedTZ = getenv("TZ").map { String(cString: $0) }
-        setenv("TZ", "UTC0", 1)
-        tzset()
-    }
+    override func setUp() { zone = TimeZoneOverride("UTC0") }
 
-    override func tearDown() {
-        if let savedTZ { setenv("TZ", savedTZ, 1) } else { unsetenv("TZ") }
-        tzset()
-    }
+    override func tearDown() { zone?.restore() }
 
     private func headline(_ id: String, _ title: String, minutesAgo: Double = 90) -> Headline {
         Headline(id: id, title: title, url: URL(string: "https://example.com/\(id)")!, source: "example.com",

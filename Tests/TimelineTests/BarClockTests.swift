@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import HeadlinesCore
 #if canImport(Glibc)
@@ -9,19 +10,12 @@ import Glibc
 /// (issue 14: ages in five-minute steps woke the host 10 times and each bar copy 3 times in
 /// five idle minutes).
 final class BarClockTests: XCTestCase {
-    private var savedTZ: String?
+    private var zone: TimeZoneOverride?
 
-    override func setUp() {
-        savedTZ = getenv("TZ").map { String(cString: $0) }
-        // A POSIX rule, not a zoneinfo name: no tzdata needed. Berlin: UTC+1, summer UTC+2.
-        setenv("TZ", "CET-1CEST,M3.5.0,M10.5.0/3", 1)
-        tzset()
-    }
+    // A POSIX rule, not a zoneinfo name: no tzdata needed. Berlin: UTC+1, summer UTC+2.
+    override func setUp() { zone = TimeZoneOverride("CET-1CEST,M3.5.0,M10.5.0/3") }
 
-    override func tearDown() {
-        if let savedTZ { setenv("TZ", savedTZ, 1) } else { unsetenv("TZ") }
-        tzset()
-    }
+    override func tearDown() { zone?.restore() }
 
     /// 2027-01-15 (a Friday) at HH:MM local (UTC+1).
     private func local(_ day: Int, _ hour: Int, _ minute: Int, month: Int = 1, year: Int = 2027) -> Date {

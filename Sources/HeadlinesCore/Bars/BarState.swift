@@ -128,21 +128,6 @@ public enum BarText {
     /// `headlines status` and the tooltip, the bar only points there.
     public static let configError = "headlines: config error (see headlines status)"
 
-    /// `&`, `<`, `>` escaped for Pango, scalar by scalar: a combining mark after `&` makes one
-    /// Character of the two, which a per-Character escape would let through raw.
-    public static func escape(_ s: String) -> String {
-        var out = String.UnicodeScalarView()
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
-            default: out.append(u)
-            }
-        }
-        return String(out)
-    }
-
     /// `raw` encoded by `encode` (Pango escaping, JSON-safe swaps) in at most `bytes` UTF-8
     /// bytes. The raw text is cut first, a whole character at a time, and then encoded, so a cut
     /// never falls inside an entity such as `&amp;` (Pango rejects the whole text then); a cut

@@ -44,7 +44,7 @@ public enum I3blocksRenderer {
     static func fullText(_ state: BarState, maxLength: Int, pango: Bool, bytes: (full: Int, short: Int) = (maxLineBytes, maxLineBytes),
                          json: @escaping (String) -> String = { $0 }) -> (full: String, short: String) {
         let raw = rawText(state, maxLength: maxLength)
-        let encode: (String) -> String = { json(pango ? BarText.escape($0) : $0) }
+        let encode: (String) -> String = { json(pango ? Markup.escape($0) : $0) }
         // A headline matching a keyword is bold under markup=pango; the tags count in the budget.
         let bold = pango && state.currentMatches
         let tags = bold ? "<b></b>".utf8.count : 0

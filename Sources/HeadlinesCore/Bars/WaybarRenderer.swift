@@ -22,13 +22,13 @@ public enum WaybarRenderer {
         if state.configError != nil {
             text = BarText.configError
         } else if let current = state.current {
-            text = BarText.escape(BarText.truncate(Markup.neutralise(current.title), to: maxLength))
+            text = Markup.escape(BarText.truncate(Markup.neutralise(current.title), to: maxLength))
         } else {
             text = state.error == nil ? "No headlines yet" : "Headlines unavailable"
         }
         var tooltip: [String] = []
         for (i, h) in state.headlines.prefix(tooltipCount).enumerated() {
-            let line = BarText.escape(BarText.line(h, now: now))
+            let line = Markup.escape(BarText.line(h, now: now))
             if state.keywords.isEmpty {
                 tooltip.append(i == state.index ? "<b>\(line)</b>" : line)
             } else {
@@ -38,13 +38,13 @@ public enum WaybarRenderer {
             }
         }
         if let error = state.error {
-            tooltip.append("<i>\(BarText.escape(Markup.neutralise(error)))</i>")
+            tooltip.append("<i>\(Markup.escape(Markup.neutralise(error)))</i>")
         }
         if !state.partialFailures.isEmpty {
             let count = state.partialFailures.count
             tooltip.append("<i>\(count) feed\(count == 1 ? "" : "s") failing: see headlines status</i>")
             for failure in state.partialFailures.prefix(3) {
-                tooltip.append("<i>\(BarText.escape(BarText.truncate(Markup.neutralise(failure), to: 160)))</i>")
+                tooltip.append("<i>\(Markup.escape(BarText.truncate(Markup.neutralise(failure), to: 160)))</i>")
             }
         }
         if tooltip.isEmpty { tooltip.append("No headlines yet") }

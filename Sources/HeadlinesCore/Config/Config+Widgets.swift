@@ -18,12 +18,15 @@ extension Config {
     /// The widget names, sorted: the first is what a command without `--widget` shows.
     public var widgetNames: [String] { widgetGroups.keys.sorted() }
 
+    /// The one sentence for a widget name this file does not have.
+    public static func noSuchWidget(_ name: String, widgets: [String], file: String) -> ConfigError {
+        let known = widgets.isEmpty ? "it has no [widget NAME] groups" : "its widgets are " + widgets.joined(separator: ", ")
+        return ConfigError("\(file) has no [widget \(name)]; \(known): check --widget or the i3blocks instance.")
+    }
+
     /// The config of widget `name`: the top-level groups, then the widget's own keys over them.
     public func widget(named name: String, file: String) throws(ConfigError) -> Config {
-        guard let keys = widgetGroups[name] else {
-            let known = widgetNames.isEmpty ? "it has no [widget NAME] groups" : "its widgets are " + widgetNames.joined(separator: ", ")
-            throw ConfigError("\(file) has no [widget \(name)]; \(known): check --widget or the i3blocks instance.")
-        }
+        guard let keys = widgetGroups[name] else { throw Config.noSuchWidget(name, widgets: widgetNames, file: file) }
         var config = self
         config.widgetGroups = [:]
         let allowed = Config.widgetKeys

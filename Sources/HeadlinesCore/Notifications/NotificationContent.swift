@@ -73,19 +73,20 @@ public struct NotificationContent: Equatable, Sendable {
 
 /// Pango/notification markup escaping, shared by notifications and bars.
 public enum Markup {
-    /// `&`, `<`, `>` escaped: GTK rejects markup with a bare `&` and blanks the whole text.
+    /// `&`, `<`, `>` escaped: GTK and Pango reject markup with a bare `&` and blank the whole
+    /// text. Scalar by scalar: a combining mark after `&` makes one Character of the two, which a
+    /// per-Character escape would let through raw. Notifications and bars both escape here.
     public static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for ch in s {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(ch)
+        var out = String.UnicodeScalarView()
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            default: out.append(u)
             }
         }
-        return out
+        return String(out)
     }
 
     public static func escapeAttribute(_ s: String) -> String {

@@ -19,8 +19,8 @@ public enum BarClock {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     public static func describe(_ date: Date, now: Date) -> String {
-        let when = local(date), today = local(now)
-        let time = two(when.tm_hour) + ":" + two(when.tm_min)
+        let when = LocalTime.brokenDown(date), today = LocalTime.brokenDown(now)
+        let time = NumberText.padded(Int(when.tm_hour), width: 2) + ":" + NumberText.padded(Int(when.tm_min), width: 2)
         let daysBefore = dayNumber(today) - dayNumber(when)
         if daysBefore <= 0 { return time } // today, or a feed's clock running ahead
         if daysBefore < 7 { return weekdays[Int(when.tm_wday)] + " " + time }
@@ -43,7 +43,7 @@ public enum BarClock {
 
     /// The first instant of the next local day after `now` (mktime sorts out DST).
     static func nextLocalMidnight(after now: Date) -> Date {
-        var tm = local(now)
+        var tm = LocalTime.brokenDown(now)
         tm.tm_mday += 1
         tm.tm_hour = 0; tm.tm_min = 0; tm.tm_sec = 0
         tm.tm_isdst = -1
@@ -51,12 +51,6 @@ public enum BarClock {
         return t == -1 ? now.addingTimeInterval(86400) : Date(timeIntervalSince1970: TimeInterval(t))
     }
 
-    private static func local(_ date: Date) -> tm {
-        var t = time_t(date.timeIntervalSince1970.rounded(.down))
-        var out = tm()
-        localtime_r(&t, &out)
-        return out
-    }
 
     /// Days since an arbitrary epoch for a local calendar date (civil-from-days, Howard Hinnant).
     private static func dayNumber(_ t: tm) -> Int {
@@ -67,6 +61,4 @@ public enum BarClock {
         let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
         return era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy
     }
-
-    private static func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
 }
