@@ -62,8 +62,17 @@ public final class ChildReloader: HostReloader {
         run.watch(stdout: stdoutFD, deadline: deadline)
     }
 
+    /// The host is stopping: SIGTERM to a running child, then up to 2 s for it to die, so the
+    /// temporary file of a write it was in the middle of can be swept (its PID no longer runs).
     public func cancel() {
-        if let run = running { kill(run.pid, SIGTERM) }
+        guard let run = running else { return }
+        kill(run.pid, SIGTERM)
+        var status: Int32 = 0
+        for _ in 0..<100 {
+            let reaped = waitpid(run.pid, &status, WNOHANG)
+            if reaped == run.pid || reaped < 0 { return }
+            usleep(20_000)
+        }
     }
 
     nonisolated static func report(from output: [UInt8], status: Int32) -> ReloadReport {

@@ -344,6 +344,8 @@ public final class WidgetHost {
     private func shutdown(_ signal: String) {
         HostLog.info("\(signal): stopping")
         reloader.cancel()
+        // A reload child stopped mid-write leaves its temporary file: sweep it now, not at the next start.
+        if isHost { paths.removeStaleTemporaries() }
         MainLoop.quit()
     }
 }
