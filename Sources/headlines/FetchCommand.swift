@@ -2,6 +2,9 @@ import FoundationEssentials
 import HeadlinesCore
 import HeadlinesDesktop
 import HeadlinesSources
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `headlines fetch`: one refresh now, then the list.
 enum FetchCommand {
@@ -44,15 +47,25 @@ extension FetchCommand {
         }
         let refresher = Refresher(provider: provider, cache: context.cache, statusStore: context.statusStore)
         _ = tally.take()
-        var report = blockingAwait { await refresher.reloadReport(now: Date(), warn: warn) }
+        let now = Date()
+        let fetch = blockingAwait { await refresher.fetchUnwritten(now: now, warn: warn) }
+        var report = refresher.report(of: fetch, now: now, warn: warn)
         report.requestsSent = tally.take()
         ReportImages.attach(to: &report, context: context)
-        return printReport(report)
+        // The report first, then the cache and status: the host shows the report as soon as it
+        // has it, and starts no other reload until this process has exited.
+        let status = printReport(report)
+        refresher.write(fetch, warn: warn)
+        return status
     }
 
     private static func printReport(_ report: ReloadReport) -> Int32 {
         guard let data = try? StateJSONEncoder.headlines().encode(report) else { return 1 }
         Output.print(String(decoding: data, as: UTF8.self))
+        // The host shows the report as soon as this pipe ends: end it now rather than at the exit,
+        // which first unmaps some fifty libraries. /dev/null takes its place, so fd 1 stays open.
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        if null >= 0 { dup2(null, 1); close(null) }
         return 0
     }
 }

@@ -22,6 +22,23 @@ final class EssentialsTextTests: XCTestCase {
         XCTAssertEqual("a\u{7}b\u{1B}[31mc\u{9B}".removingControlCharacters(), "ab[31mc")
     }
 
+    /// The stdlib-only search answers what _StringProcessing's `firstRange(of:)` and
+    /// `replacing(_:with:)` answer (the tests may use those; the host's code does not).
+    func testRangeOfTextAndReplacingAllAgreeWithStringProcessing() {
+        let texts = ["", "a", "aaa", "abcabc", ".x.tmp-123-9", "x #y ;z", "ab", "é e\u{301} é", "🇫🇷🇫🇷x", "a\r\nb\r\n"]
+        let targets = ["a", "aa", "abc", ".tmp-", " #", " ;", "é", "e", "🇫🇷", "\r\n", "\n", "zz"]
+        for text in texts {
+            for target in targets {
+                let ours = text.rangeOfText(target).map { text.distance(from: text.startIndex, to: $0.lowerBound) }
+                let theirs = text.firstRange(of: target).map { text.distance(from: text.startIndex, to: $0.lowerBound) }
+                XCTAssertEqual(ours, theirs, "range of \(target.debugDescription) in \(text.debugDescription)")
+                XCTAssertEqual(text.replacingAll(target, with: "<\(target)>"), text.replacing(target, with: "<\(target)>"),
+                               "replacing \(target.debugDescription) in \(text.debugDescription)")
+            }
+            XCTAssertNil(text.rangeOfText(""))
+        }
+    }
+
     func testFixedDecimalsMatchPrintf() {
         for (value, decimals) in [(0.0, 0), (12.4, 0), (12.6, 0), (3.14159, 2), (-2.5, 1), (1234.5678, 3), (0.05, 1), (-0.04, 1), (7, 2)] {
             let expected = String(format: "%.\(decimals)f", value).replacingOccurrences(of: "-0.0", with: "0.0")

@@ -28,12 +28,34 @@ final class HostEngineTests: XCTestCase {
         }
     }
 
-    func testTheAttemptIsSavedBeforeTheReloadStartsAndOneTimerIsArmedPerEvent() {
+    /// The fetch child starts first (it takes over 10 ms to send anything), then the ledger is
+    /// saved, with the attempt in it, and the timeline published, once each.
+    func testTheReloadStartsFirstAndTheAttemptIsSavedInTheSameEventOneTimerArmed() {
         var engine = HostEngine()
         let actions = engine.handle(.started(HostStart(hostPID: 1, ledger: RefreshLedger(), cache: nil), configuration), at: clock.time)
-        XCTAssertEqual(kinds(actions), ["publish", "save", "reload", "arm"])
+        XCTAssertEqual(kinds(actions), ["reload", "arm", "save", "publish"])
+        let saved = actions.compactMap { if case let .saveLedger(ledger) = $0 { ledger } else { nil } }
+        XCTAssertEqual(saved.first?.attempts, [monday], "the saved ledger lacks the attempt")
         XCTAssertEqual(engine.ledger.attempts, [monday])
         XCTAssertEqual(engine.ledger.records.first?.monotonic, clock.time.monotonic)
+    }
+
+    /// What a user waits for comes first: the bar line of the reload's answer before the
+    /// ledger and the published timeline are written (notifications follow them all).
+    func testAfterAReloadTheBarLineComesBeforeTheLedgerAndTheTimelineFile() {
+        var engine = HostEngine()
+        _ = engine.handle(.started(HostStart(hostPID: 1, ledger: RefreshLedger(), cache: nil), configuration), at: clock.time)
+        clock.advance(by: 1)
+        let actions = engine.handle(.reloadFinished(result(at: clock.time.wall), requestsSent: 1), at: clock.time)
+        let order = actions.compactMap { action -> String? in
+            switch action {
+            case .showEntry: return "show"
+            case .saveLedger: return "save"
+            case .publish: return "publish"
+            default: return nil
+            }
+        }
+        XCTAssertEqual(order, ["show", "save", "publish"])
     }
 
     func testARefreshDuringAReloadIsQueuedAndFollowsIt() {

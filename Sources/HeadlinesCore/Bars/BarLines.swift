@@ -5,14 +5,16 @@ import FoundationEssentials
 /// Foundation) only copies them, so a bar copy or a one-shot block costs a read and a write.
 public enum BarLines {
     /// File names in the bar folder; `headlines-bar` spells the same names (keep them in step).
+    /// In the order they are written: first those that followers print the moment they change,
+    /// then the one-shot blocks', which i3blocks reads only at its next run of the block.
     public enum Variant: String, CaseIterable, Sendable {
         case waybar
-        case i3blocks
-        case i3blocksPango = "i3blocks-pango"
         case i3blocksPersist = "i3blocks-persist"
         case i3blocksPersistPango = "i3blocks-persist-pango"
         case i3blocksJSON = "i3blocks-json"
         case i3blocksJSONPango = "i3blocks-json-pango"
+        case i3blocks
+        case i3blocksPango = "i3blocks-pango"
     }
 
     /// Every variant's bytes for `state` at `now`.

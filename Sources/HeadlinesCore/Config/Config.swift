@@ -277,7 +277,7 @@ extension Config {
         if value.hasPrefix("#") { return value }
         let lists: Set<String> = ["feeds", "keywords", "mute-words"]
         let marks: [String] = lists.contains(key) ? [" #", "\t#"] : [" #", "\t#", " ;", "\t;"]
-        let found = marks.compactMap { value.firstRange(of: $0) }.min { $0.lowerBound < $1.lowerBound }
+        let found = marks.compactMap { value.rangeOfText($0) }.min { $0.lowerBound < $1.lowerBound }
         return found.map { String(value[value.index(after: $0.lowerBound)...]) }
     }
 

@@ -26,6 +26,11 @@ public struct HostEngine: Sendable {
     private var lastResult: String?
     private var lastShownEntryDate: Date?
     private var lastSeen: HostTime?
+    /// Set by what changes them during one event; `handle` then saves the ledger and publishes
+    /// the timeline once each, at its end: after what the bars show and the reload it starts,
+    /// which are what a user waits for (the fetch child takes over 10 ms before its first request).
+    private var ledgerChanged = false
+    private var timelineChanged = false
     /// When the timer is armed for (wall clock), for tests and `wake` logs.
     public private(set) var timerAt: Date?
 
@@ -53,6 +58,11 @@ public struct HostEngine: Sendable {
             }
         }
         wake(now, &out)
+        // The ledger before timeline.json, so that what the timeline shows is already on disk.
+        if ledgerChanged { out.append(.saveLedger(ledger)) }
+        if timelineChanged { out.append(.publish(published(now))) }
+        timelineChanged = false
+        ledgerChanged = false
         return out
     }
 
@@ -104,7 +114,7 @@ public struct HostEngine: Sendable {
             lastResult = "ok: \(result.fetched?.count ?? 0) headlines"
             out.append(.log(.info, "reload ok in \(ms): \(result.fetched?.count ?? 0) headlines from \(config.providerName)"))
         }
-        out.append(.saveLedger(ledger))
+        ledgerChanged = true
         // The timeline was built from when the request started: re-anchor it to the answer, so a
         // slow request leaves neither the entries nor the retry in the past.
         timeline = result.timeline.shifted(by: took)
@@ -159,7 +169,7 @@ public struct HostEngine: Sendable {
         out.append(.log(.info, "the cache was refreshed by another process: \(cache.headlines.count) headlines"))
         ledger.recordSuccess()
         ledger.source = config.sourceIdentity
-        out.append(.saveLedger(ledger))
+        ledgerChanged = true
         if hasNew(cache.headlines) { resetOffset(&out) }
         all = cache.headlines
         deferred = nil
@@ -218,7 +228,7 @@ public struct HostEngine: Sendable {
     private mutating func startReload(_ now: HostTime, _ out: inout [HostAction]) {
         let failuresBefore = ledger.consecutiveFailures
         ledger.recordAttempt(at: now)
-        out.append(.saveLedger(ledger))
+        ledgerChanged = true
         out.append(.startReload(consecutiveFailures: failuresBefore))
         reloading = true
         reloadStarted = now
@@ -268,6 +278,6 @@ public struct HostEngine: Sendable {
 
     private mutating func publish(_ now: HostTime, _ out: inout [HostAction]) {
         generation += 1
-        out.append(.publish(published(now)))
+        timelineChanged = true
     }
 }

@@ -19,7 +19,32 @@ extension StringProtocol {
     /// Every occurrence of `target` replaced by `replacement`, scanning left to right.
     public func replacingAll(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty else { return String(self) }
-        return String(self).replacing(target, with: replacement)
+        var out = ""
+        var rest = self[...]
+        while let found = rest.rangeOfText(target) {
+            out += rest[..<found.lowerBound]
+            out += replacement
+            rest = rest[found.upperBound...]
+        }
+        return out + rest
+    }
+
+    /// The first range that equals `target`, Character by Character (as `firstRange(of:)`).
+    /// Written with the stdlib alone: `firstRange(of:)` and `replacing(_:with:)` live in
+    /// _StringProcessing, whose code the resident host would otherwise map (about 390 kB).
+    public func rangeOfText(_ target: String) -> Range<Index>? {
+        guard let first = target.first else { return nil }
+        var start = startIndex
+        while let at = self[start...].firstIndex(of: first) {
+            var i = at, j = target.startIndex
+            while j != target.endIndex, i != endIndex, self[i] == target[j] {
+                formIndex(after: &i)
+                target.formIndex(after: &j)
+            }
+            if j == target.endIndex { return at..<i }
+            start = index(after: at)
+        }
+        return nil
     }
 
     /// True when both are equal ignoring case (Unicode lowercase mapping, no locale).

@@ -77,7 +77,7 @@ enum Platform {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return 0 }
         var removed = 0
         for name in names where name.hasPrefix(".") {
-            guard let range = name.firstRange(of: ".tmp-") else { continue }
+            guard let range = name.rangeOfText(".tmp-") else { continue }
             let pidText = name[range.upperBound...].prefix(while: { $0.isNumber })
             guard let pid = Int32(pidText), pid != getpid() else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH, unlink(directory + "/" + name) == 0 { removed += 1 }

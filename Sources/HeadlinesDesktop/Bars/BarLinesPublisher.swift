@@ -16,7 +16,8 @@ final class BarLinesPublisher {
     func publish(_ state: BarState, now: Date, maxLength: Int) {
         let lines = BarLines.render(state, now: now, maxLength: maxLength)
         do {
-            for (variant, line) in lines where written[variant] != line {
+            for variant in BarLines.Variant.allCases {
+                guard let line = lines[variant], written[variant] != line else { continue }
                 try BarLines.write(line, variant: variant, in: paths.barLinesDir)
                 written[variant] = line
             }

@@ -29,6 +29,8 @@ public final class ChildReloader: HostReloader {
     nonisolated static let outputLimit = 16 << 20
 
     private var running: ChildRun?
+    /// A reload asked for while the last child, its report already delivered, has not exited.
+    private var pending: (consecutiveFailures: Int, done: @GLibActor (ReloadReport) -> Void)?
 
     /// `argv`: the fetch command without `--failures`; `environment`: the child's whole
     /// environment as `NAME=value`.
@@ -39,7 +41,9 @@ public final class ChildReloader: HostReloader {
     }
 
     public func start(consecutiveFailures: Int, done: @escaping @GLibActor (ReloadReport) -> Void) {
-        guard running == nil else { return }
+        // One child at a time: the next one starts when the last has exited (its report may
+        // have come first; see ChildRun).
+        guard running == nil else { pending = (consecutiveFailures, done); return }
         let full = argv + ["--failures", String(consecutiveFailures)]
         var cArgs: [UnsafeMutablePointer<CChar>?] = full.map { strdup($0) } + [nil]
         var cEnv: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
@@ -54,9 +58,13 @@ public final class ChildReloader: HostReloader {
             done(Self.failure("could not start \(full[0]) (\(why)); reinstall headlines or check that it is beside headlines-host"))
             return
         }
-        let run = ChildRun(pid: pid) { [weak self] report in
-            self?.running = nil
-            done(report)
+        let run = ChildRun(pid: pid, deliver: done) { [weak self] in
+            guard let self else { return }
+            self.running = nil
+            if let next = self.pending {
+                self.pending = nil
+                self.start(consecutiveFailures: next.consecutiveFailures, done: next.done)
+            }
         }
         running = run
         run.watch(stdout: stdoutFD, deadline: deadline)
@@ -65,6 +73,7 @@ public final class ChildReloader: HostReloader {
     /// The host is stopping: SIGTERM to a running child, then up to 2 s for it to die, so the
     /// temporary file of a write it was in the middle of can be swept (its PID no longer runs).
     public func cancel() {
+        pending = nil
         guard let run = running else { return }
         kill(run.pid, SIGTERM)
         var status: Int32 = 0
@@ -75,10 +84,13 @@ public final class ChildReloader: HostReloader {
         }
     }
 
+    /// The report in a child's whole output, nil when it holds none (cut short, or not one).
+    nonisolated static func report(in output: [UInt8]) -> ReloadReport? {
+        output.isEmpty ? nil : try? StateJSONDecoder.headlines().decode(ReloadReport.self, from: Data(output))
+    }
+
     nonisolated static func report(from output: [UInt8], status: Int32) -> ReloadReport {
-        if status == 0, let report = try? StateJSONDecoder.headlines().decode(ReloadReport.self, from: Data(output)) {
-            return report
-        }
+        if status == 0, let report = report(in: output) { return report }
         let how: String
         if (status & 0x7f) != 0 { how = "was killed by signal \(status & 0x7f)" } else { how = "exited with status \((status >> 8) & 0xff)" }
         return failure("the fetch process \(how) without a report; run `headlines fetch` to see why")
@@ -92,22 +104,29 @@ public final class ChildReloader: HostReloader {
 }
 
 /// One running fetch child. GLib calls the fd and child-watch callbacks on the loop thread; they
-/// keep their bytes behind a mutex (they are not actor code) and hand the finished report to
-/// the loop's actor once, when both the output has ended and the child has been reaped.
+/// keep their bytes behind a mutex (they are not actor code). The report is handed to the loop's
+/// actor once: as soon as the child's stdout ends with a whole report (the child closes it right
+/// after writing one, so the bars need not wait for its exit, about 1.5 ms of unmapping its
+/// libraries), else when the child has been reaped, with what its exit status says. `ended` runs
+/// once the child has been reaped.
 final class ChildRun: Sendable {
     let pid: GPid
     private let deliver: @Sendable @GLibActor (ReloadReport) -> Void
+    private let ended: @Sendable @GLibActor () -> Void
     private struct State {
         var output: [UInt8] = []
         var outputDone = false
+        var delivered = false
         var status: Int32?
         var timer: UInt32 = 0
     }
     private let state = Mutex(State())
 
-    init(pid: GPid, deliver: @escaping @Sendable @GLibActor (ReloadReport) -> Void) {
+    init(pid: GPid, deliver: @escaping @Sendable @GLibActor (ReloadReport) -> Void,
+         ended: @escaping @Sendable @GLibActor () -> Void) {
         self.pid = pid
         self.deliver = deliver
+        self.ended = ended
     }
 
     func watch(stdout fd: Int32, deadline: TimeInterval) {
@@ -146,25 +165,40 @@ final class ChildRun: Sendable {
             break
         }
         close(fd)
-        state.withLock { $0.outputDone = true }
-        finishIfDone()
+        let output = state.withLock { s -> [UInt8] in s.outputDone = true; return s.status == nil ? s.output : [] }
+        // A whole report: the child has nothing more to say; show it now.
+        if let report = ChildReloader.report(in: output) { hand(report) } else { finishIfDone() }
         return false
     }
 
     private func exited(_ status: Int32) {
-        state.withLock { $0.status = status }
+        // The deadline holds until the exit, also after an early report: a child that hangs
+        // after it would otherwise hold up every later reload.
+        let timer = state.withLock { s -> UInt32 in s.status = status; return s.timer }
+        MainLoop.cancel(timer)
         finishIfDone()
+        let ended = self.ended
+        Task { @GLibActor in ended() }
     }
 
+    /// The child has exited and its output has ended: the report, or why there is none.
     private func finishIfDone() {
-        let finished: (output: [UInt8], status: Int32, timer: UInt32)? = state.withLock { s in
-            guard s.outputDone, let status = s.status else { return nil }
-            defer { s.output = [] }
-            return (s.output, status, s.timer)
+        let finished: (output: [UInt8], status: Int32)? = state.withLock { s in
+            guard s.outputDone, !s.delivered, let status = s.status else { return nil }
+            return (s.output, status)
         }
         guard let finished else { return }
-        MainLoop.cancel(finished.timer)
-        let report = ChildReloader.report(from: finished.output, status: finished.status)
+        hand(ChildReloader.report(from: finished.output, status: finished.status))
+    }
+
+    private func hand(_ report: ReloadReport) {
+        let first = state.withLock { s -> Bool in
+            guard !s.delivered else { return false }
+            s.delivered = true
+            s.output = []
+            return true
+        }
+        guard first else { return }
         let deliver = self.deliver
         Task { @GLibActor in deliver(report) }
     }

@@ -21,23 +21,43 @@ public struct Refresher: Sendable {
 
     /// `refresh`, keeping what failed beside the success: one sentence per failing feed.
     public func refreshWithReport(now: Date, warn: (String) -> Void) async -> Result<RefreshOutcome, RefreshFailure> {
+        let fetch = await fetchUnwritten(now: now, warn: warn)
+        write(fetch, warn: warn)
+        return fetch.result
+    }
+
+    /// What one fetch brought, and the status it leads to, before either is written.
+    public struct Fetch: Sendable {
+        public let result: Result<RefreshOutcome, RefreshFailure>
+        let status: RefreshStatus
+    }
+
+    /// The fetch alone; `write` then stores what `refreshWithReport` stores. Apart so the host's
+    /// fetch child can hand its report over first: the bars wait for the report, not the disk.
+    public func fetchUnwritten(now: Date, warn: (String) -> Void) async -> Fetch {
         var status = statusStore.load(now: now, warn: warn)
         do {
             let report = try await provider.fetchHeadlinesWithReport(now: now)
             let cached = CachedHeadlines(provider: provider.displayName, fetchedAt: now, headlines: report.headlines)
-            do {
-                try cache.store(cached)
-            } catch {
-                warn("Could not write the cache (\(error)); the headlines are kept in memory only: free disk space or fix permissions.")
-            }
             status.recordSuccess(provider: provider.displayName, at: now)
-            try? statusStore.store(status)
-            return .success(RefreshOutcome(cached: cached, partialFailures: report.partialFailures))
+            return Fetch(result: .success(RefreshOutcome(cached: cached, partialFailures: report.partialFailures)), status: status)
         } catch {
             let message = provider.failureMessage(error)
             status.recordFailure(provider: provider.displayName, at: now, message: message)
-            try? statusStore.store(status)
-            return .failure(RefreshFailure(error: error, message: message))
+            return Fetch(result: .failure(RefreshFailure(error: error, message: message)), status: status)
         }
+    }
+
+    /// On success the new cache, and in every case the status. A failure leaves the cache exactly
+    /// as it was.
+    public func write(_ fetch: Fetch, warn: (String) -> Void) {
+        if case let .success(outcome) = fetch.result {
+            do {
+                try cache.store(outcome.cached)
+            } catch {
+                warn("Could not write the cache (\(error)); the headlines are kept in memory only: free disk space or fix permissions.")
+            }
+        }
+        try? statusStore.store(fetch.status)
     }
 }

@@ -81,7 +81,14 @@ extension Refresher {
     /// One refresh, as the report a fetch child prints for the host: the cache after it (new or
     /// kept), the failure if any. `requestsSent` is left at 1; the caller fills in its tally.
     public func reloadReport(now: Date, warn: @Sendable (String) -> Void) async -> ReloadReport {
-        switch await refreshWithReport(now: now, warn: warn) {
+        let fetch = await fetchUnwritten(now: now, warn: warn)
+        write(fetch, warn: warn)
+        return report(of: fetch, now: now, warn: warn)
+    }
+
+    /// The report of a fetch: its headlines, or on failure what the cache holds.
+    public func report(of fetch: Fetch, now: Date, warn: @Sendable (String) -> Void) -> ReloadReport {
+        switch fetch.result {
         case let .success(outcome):
             return ReloadReport(headlines: outcome.cached.headlines, fetchedAt: outcome.cached.fetchedAt, failure: nil,
                                 partialFailures: outcome.partialFailures)

@@ -1,0 +1,54 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The host shows a fetch child's report as soon as the child's stdout ends with one, not when
+/// the child has exited (issue 14: reload to bar line), and still runs one child at a time.
+/// A stand-in `headlines` beside a copy of the host prints a real report, closes its stdout,
+/// and takes 3 s more to exit, as a child writing its cache on a slow disk would.
+final class EarlyReportTests: HostTestCase {
+    func testTheBarLineComesWithTheReportAndTheNextChildWaitsForTheExit() throws {
+        try writeConfig(interval: "1h", dailyBudget: 48)
+        let fetched = try run(["fetch", "--for-host"])
+        XCTAssertEqual(fetched.status, 0, "fetch --for-host failed: \(fetched.stderr)")
+        // Without the cache that fetch wrote, the host reloads as it starts.
+        try FileManager.default.removeItem(at: cli.cacheHome)
+        let bin = cli.root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try Data(fetched.stdout.utf8).write(to: bin.appendingPathComponent("report.json"))
+        let log = bin.appendingPathComponent("children.log")
+        let child = bin.appendingPathComponent("headlines")
+        try """
+            #!/bin/sh
+            echo start >> '\(log.path)'
+            cat '\(bin.appendingPathComponent("report.json").path)'
+            exec >/dev/null
+            sleep 3
+            echo end >> '\(log.path)'
+
+            """.write(to: child, atomically: true, encoding: .utf8)
+        chmod(child.path, 0o755)
+        // The host finds its fetch child beside its own executable (/proc/self/exe): a copy.
+        let host = bin.appendingPathComponent("headlines-host")
+        try FileManager.default.copyItem(at: cli.executable.deletingLastPathComponent().appendingPathComponent("headlines-host"),
+                                         to: host)
+        let process = try BackgroundProcess(executable: host, arguments: ["--config", configFile.path],
+                                            environment: cli.environment(["APITUBE_API_KEY": Self.apiKey]))
+        defer { process.kill() }
+
+        let waybar = cli.root.appendingPathComponent("runtime/headlines/bar/waybar")
+        let children = { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+        let shown = waitUntil(timeout: 10) { ((try? String(contentsOf: waybar, encoding: .utf8)) ?? "").contains("\"fresh\"") }
+        XCTAssertNotNil(shown, "the bar never showed the report; the host printed:\n\(process.transcript)")
+        XCTAssertEqual(children(), "start\n", "the bar line waited for the fetch child's exit")
+
+        // A refresh now must wait for that child to exit: one child at a time.
+        process.send(SIGUSR1)
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertEqual(children().components(separatedBy: "start").count - 1, 1, "a second child started beside the first")
+        let second = waitUntil(timeout: 10) { children().hasSuffix("end\nstart\n") || children().components(separatedBy: "start").count - 1 == 2 }
+        XCTAssertNotNil(second, "the refresh asked for during the first child never ran; children: \(children())")
+        XCTAssertTrue(children().hasPrefix("start\nend\nstart\n"), "the second child did not follow the first's exit: \(children())")
+        assertStopsQuickly(process, "after the two reloads")
+    }
+}
