@@ -35,6 +35,9 @@ let barLinkerSettings: [LinkerSetting] = ProcessInfo.processInfo.environment["HE
 // and libstdc++ comes from its static archive (link/libstdc++.so says how). Idle RSS 16.4 -> 12.6 MB.
 // ThreadSanitizer's own C++ runtime wants the shared libstdc++, so `make tsan` keeps it.
 let hostLink = Context.packageDirectory + "/Sources/headlines-host/link"
+// The host's own modules put each function in its own section, so that the list can move them
+// one by one (otherwise a file's hot function brings the whole file's code along).
+let hostCodeSettings: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"])]
 let hostLinkerSettings: [LinkerSetting] = [.unsafeFlags(
     ["-Xlinker", "--wrap=mktemp", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
      "-Xlinker", "--symbol-ordering-file=\(hostLink)/hot-functions.txt", "-Xlinker", "--no-warn-symbol-ordering"]
@@ -70,7 +73,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "FeedXML", dependencies: ["CLibXML2"]),
-        .target(name: "HeadlinesCore"),
+        .target(name: "HeadlinesCore", swiftSettings: hostCodeSettings),
         .target(name: "HeadlinesSources", dependencies: ["HeadlinesCore", "FeedXML"]),
         .target(name: "HeadlinesHTTP", dependencies: ["HeadlinesCore", "HeadlinesSources", "CCurl"]),
         // Its own .pc file, by path: libnotify.pc's flags less the -pthread SwiftPM warns about and
@@ -80,7 +83,7 @@ let package = Package(
             pkgConfig: libnotifyPkgConfig,
             providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]
         ),
-        .target(name: "HeadlinesDesktop", dependencies: ["HeadlinesCore", "CGLibNotify"]),
+        .target(name: "HeadlinesDesktop", dependencies: ["HeadlinesCore", "CGLibNotify"], swiftSettings: hostCodeSettings),
         // CLinkWraps: each shipped program routes exactly one libc reference of the toolchain's static
         // archives there with --wrap, so that its release link prints no glibc warning (mktemp from
         // libFoundationEssentials.a; dlopen from libswiftCore.a in the static bar). link_wraps.c says why.
