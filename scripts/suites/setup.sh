@@ -82,15 +82,18 @@ ok "make build ($(($(date +%s) - start)) s, the three programs linked again): no
 # The release host's link for a small working set (Package.swift, issue 14): hot functions first,
 # packed relocations, no shared libstdc++; the CLI's early libraries in its own DT_NEEDED.
 host=$bin/headlines-host
-! ldd "$host" | grep -q 'libstdc++' || fail "the release headlines-host loads libstdc++.so (link/libstdc++.so was not used)"
-readelf -SW "$host" | grep -q '\.relr\.dyn' || fail "the release headlines-host has no packed relocations (.relr.dyn)"
-text=$(readelf -SW "$host" | sed -n 's/.* \.text  *PROGBITS  *\([0-9a-f]*\) .*/\1/p')
+# (Whole outputs first: a reader that stops early would make pipefail stop the suite.)
+host_libs=$(ldd "$host"); host_sections=$(readelf -SW "$host"); host_symbols=$(nm "$host")
+! grep -q 'libstdc++' <<<"$host_libs" || fail "the release headlines-host loads libstdc++.so (link/libstdc++.so was not used)"
+grep -q '\.relr\.dyn' <<<"$host_sections" || fail "the release headlines-host has no packed relocations (.relr.dyn)"
+text=$(sed -n 's/.* \.text  *PROGBITS  *\([0-9a-f]*\) .*/\1/p' <<<"$host_sections")
 first=$(grep -m1 . Sources/headlines-host/link/hot-functions.txt)
-at=$(nm "$host" | awk -v s="$first" '$3 == s { print $1; exit }')
-[ -n "$at" ] && [ $(( 16#$at - 16#$text )) -lt 65536 ] \
-    || fail "the first hot function ($first) is not at the start of the host's .text (at ${at:-nowhere}, .text at $text)"
+at=$(awk -v s="$first" '$3 == s && !found { print $1; found = 1 }' <<<"$host_symbols")
+[ -n "$at" ] && [ -n "$text" ] && [ $(( 16#$at - 16#$text )) -lt 65536 ] \
+    || fail "the first hot function ($first) is not at the start of the host's .text (at ${at:-nowhere}, .text at ${text:-?})"
 if [ -e /usr/lib/x86_64-linux-gnu/libcrypto.so.3 ]; then
-    readelf -d "$bin/headlines" | grep -q 'NEEDED.*libcrypto\.so\.3' || fail "the CLI does not name libcrypto.so.3 itself (Package.swift's earlyLibraries)"
+    grep -q 'NEEDED.*libcrypto\.so\.3' <<<"$(readelf -d "$bin/headlines")" \
+        || fail "the CLI does not name libcrypto.so.3 itself (Package.swift's earlyLibraries)"
 fi
 ok "release headlines-host: hot functions first, .relr.dyn, no libstdc++.so; the CLI names its early libraries"
 
