@@ -32,7 +32,8 @@ let barLinkerSettings: [LinkerSetting] = ProcessInfo.processInfo.environment["HE
 // out first the functions the host runs (link/hot-functions.txt, from scripts/host-hot-functions.sh),
 // so that the kernel's 64 KiB fault-around maps its own code rather than neighbours it never runs;
 // packed relative relocations (DT_RELR, glibc 2.36) replace a 0.9 MB table ld.so reads at each start;
-// and libstdc++ comes from its static archive (link/libstdc++.so says how). Idle RSS 16.4 -> 12.6 MB.
+// and libstdc++ comes from its static archive (link/libstdc++.so says how). Idle host in make bench:
+// 16.2 -> 12.3 MB.
 // ThreadSanitizer's own C++ runtime wants the shared libstdc++, so `make tsan` keeps it.
 let hostLink = Context.packageDirectory + "/Sources/headlines-host/link"
 // The host's own modules put each function in its own section, so that the list can move them
