@@ -19,6 +19,7 @@
 //                    ready-made lines (CBarSys wraps inotify, pidfd, posix_spawn for it).
 //   headlines-host   the resident widget host (`headlines run` execs it): core + desktop only, no
 //                    libcurl, no libxml2; each reload runs in a `headlines fetch --for-host` child.
+//   CHostMemory      the host's one userfaultfd call, which turns off the kernel's fault-around.
 import PackageDescription
 import Foundation
 
@@ -32,8 +33,11 @@ let barLinkerSettings: [LinkerSetting] = ProcessInfo.processInfo.environment["HE
 // out first the functions the host runs (link/hot-functions.txt, from scripts/host-hot-functions.sh),
 // so that the kernel's 64 KiB fault-around maps its own code rather than neighbours it never runs;
 // packed relative relocations (DT_RELR, glibc 2.36) replace a 0.9 MB table ld.so reads at each start;
-// and libstdc++ comes from its static archive (link/libstdc++.so says how). Idle host in make bench:
-// 16.2 -> 12.3 MB.
+// libstdc++ comes from its static archive (link/libstdc++.so says how); and the host exports no
+// symbols (the static stdlib's link arguments ask for --export-dynamic, which only a program that
+// libraries call back into by name needs; the host's 2,700 exported Swift symbols cost 0.7 MB of
+// symbol table that ld.so read at start). Idle host in make bench: 16.2 -> 12.3 MB with the first
+// three; CHostMemory's fault-around call and this one are measured in README's results.
 // ThreadSanitizer's own C++ runtime wants the shared libstdc++, so `make tsan` keeps it.
 let hostLink = Context.packageDirectory + "/Sources/headlines-host/link"
 // The host's own modules put each function in its own section, so that the list can move them
@@ -41,6 +45,7 @@ let hostLink = Context.packageDirectory + "/Sources/headlines-host/link"
 let hostCodeSettings: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"])]
 let hostLinkerSettings: [LinkerSetting] = [.unsafeFlags(
     ["-Xlinker", "--wrap=mktemp", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+     "-Xlinker", "--no-export-dynamic",
      "-Xlinker", "--symbol-ordering-file=\(hostLink)/hot-functions.txt", "-Xlinker", "--no-warn-symbol-ordering"]
     + (ProcessInfo.processInfo.environment["HEADLINES_TSAN"] == nil ? ["-L", hostLink] : []))]
 
@@ -92,7 +97,8 @@ let package = Package(
         .executableTarget(name: "headlines",
                           dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop", "CLinkWraps"],
                           linkerSettings: cliLinkerSettings),
-        .executableTarget(name: "headlines-host", dependencies: ["HeadlinesCore", "HeadlinesDesktop", "CLinkWraps"],
+        .target(name: "CHostMemory"),
+        .executableTarget(name: "headlines-host", dependencies: ["HeadlinesCore", "HeadlinesDesktop", "CLinkWraps", "CHostMemory"],
                           exclude: ["link"], linkerSettings: hostLinkerSettings),
         // headlines-bar: bar copies and one-shot blocks, fully static, Swift stdlib + Glibc only.
         .target(name: "CBarSys"),
@@ -103,7 +109,7 @@ let package = Package(
         .testTarget(name: "HeadlinesCoreTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
         .testTarget(name: "FeedTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
-        .testTarget(name: "HostTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
+        .testTarget(name: "HostTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport", "CHostMemory"]),
         .testTarget(name: "HeadlinesDesktopTests",
                     dependencies: ["HeadlinesDesktop", "HeadlinesCore", "HeadlinesSources", "TestSupport", "CLinkWraps"]),
         .testTarget(name: "EndToEndTests",

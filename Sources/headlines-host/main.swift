@@ -1,6 +1,7 @@
 // `headlines-host`: the resident widget host (`headlines run` execs it; a bar starts it with
 // `--from-bar`). It links the core and the desktop module only: no libcurl, no libxml2, no
 // thread pool. Each reload runs in a short-lived `headlines fetch --for-host` child.
+import CHostMemory
 import FoundationEssentials
 import HeadlinesCore
 import HeadlinesDesktop
@@ -8,8 +9,12 @@ import HeadlinesDesktop
 import Glibc
 #endif
 
+// First of all, before the host touches most of its code: from here on the kernel maps only the
+// pages of code the host runs, not their 64 KiB neighbourhoods (fault_around.c says why and how).
+let pageByPage = chm_map_only_touched_pages()
+
 let environment = ProcessInfo.processInfo.environment
 // The keys stay in `environment`, for the fetch child's environment only: nothing else the host
 // starts (a browser opening an article, the launcher menu) inherits them.
 for variable in ["APITUBE_API_KEY", "NEWSAPI_API_KEY"] { unsetenv(variable) }
-exit(HostMain.run(argv: Array(CommandLine.arguments.dropFirst()), environment: environment))
+exit(HostMain.run(argv: Array(CommandLine.arguments.dropFirst()), environment: environment, pageByPage: pageByPage))

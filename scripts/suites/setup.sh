@@ -80,12 +80,15 @@ if grep -i 'warning:' "$tmp/build.log"; then fail "make build printed the warnin
 ok "make build ($(($(date +%s) - start)) s, the three programs linked again): no warning"
 
 # The release host's link for a small working set (Package.swift, issue 14): hot functions first,
-# packed relocations, no shared libstdc++; the CLI's early libraries in its own DT_NEEDED.
+# packed relocations, no shared libstdc++, no exported symbols; the CLI's early libraries in its
+# own DT_NEEDED.
 host=$bin/headlines-host
 # (Whole outputs first: a reader that stops early would make pipefail stop the suite.)
 host_libs=$(ldd "$host"); host_sections=$(readelf -SW "$host"); host_symbols=$(nm "$host")
+host_exports=$(nm -D --defined-only "$host")
 ! grep -q 'libstdc++' <<<"$host_libs" || fail "the release headlines-host loads libstdc++.so (link/libstdc++.so was not used)"
 grep -q '\.relr\.dyn' <<<"$host_sections" || fail "the release headlines-host has no packed relocations (.relr.dyn)"
+[ -z "$host_exports" ] || fail "the release headlines-host exports $(wc -l <<<"$host_exports") symbols (--no-export-dynamic was not used)"
 text=$(sed -n 's/.* \.text  *PROGBITS  *\([0-9a-f]*\) .*/\1/p' <<<"$host_sections")
 first=$(grep -m1 . Sources/headlines-host/link/hot-functions.txt)
 at=$(awk -v s="$first" '$3 == s && !found { print $1; found = 1 }' <<<"$host_symbols")
@@ -95,7 +98,7 @@ if [ -e /usr/lib/x86_64-linux-gnu/libcrypto.so.3 ]; then
     grep -q 'NEEDED.*libcrypto\.so\.3' <<<"$(readelf -d "$bin/headlines")" \
         || fail "the CLI does not name libcrypto.so.3 itself (Package.swift's earlyLibraries)"
 fi
-ok "release headlines-host: hot functions first, .relr.dyn, no libstdc++.so; the CLI names its early libraries"
+ok "release headlines-host: hot functions first, .relr.dyn, no libstdc++.so, no exports; the CLI names its early libraries"
 
 # The debug build with tests that make test starts with (built already, so this compiles nothing
 # more unless something changed): SwiftPM's own warnings, like the -pthread one, show on every run.
