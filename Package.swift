@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "HeadlinesCoreTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
         .testTarget(name: "FeedTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
-        .testTarget(name: "HostTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport", "CHostMemory"]),
+        .testTarget(name: "HostTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
         .testTarget(name: "HeadlinesDesktopTests",
                     dependencies: ["HeadlinesDesktop", "HeadlinesCore", "HeadlinesSources", "TestSupport", "CLinkWraps"]),
         .testTarget(name: "EndToEndTests",
