@@ -35,9 +35,9 @@ let barLinkerSettings: [LinkerSetting] = ProcessInfo.processInfo.environment["HE
 // packed relative relocations (DT_RELR, glibc 2.36) replace a 0.9 MB table ld.so reads at each start;
 // libstdc++ comes from its static archive (link/libstdc++.so says how); and the host exports no
 // symbols (the static stdlib's link arguments ask for --export-dynamic, which only a program that
-// libraries call back into by name needs; the host's 2,700 exported Swift symbols cost 0.7 MB of
-// symbol table that ld.so read at start). Idle host in make bench: 16.2 -> 12.3 MB with the first
-// three; CHostMemory's fault-around call and this one are measured in README's results.
+// libraries call back into by name needs; the host's 2,366 exported Swift symbols were symbol
+// table that ld.so read at start: 0.3 MB in paired runs). Idle host in make bench: 16.2 -> 12.3 MB
+// with the first three, 9.0 MB with this and CHostMemory's fault-around call.
 // ThreadSanitizer's own C++ runtime wants the shared libstdc++, so `make tsan` keeps it.
 let hostLink = Context.packageDirectory + "/Sources/headlines-host/link"
 // The host's own modules put each function in its own section, so that the list can move them

@@ -6,7 +6,7 @@
 // it is most of its RSS: the host runs about 0.8 MB of its 9 MB of code, spread over almost every
 // window of libswiftCore's single 1.6 MB text section and of libc, GIO and GLib, so RSS counted
 // 3.7 MB of our own text and about twice what it runs of the libraries. make bench showed it:
-// idle host 12.3 MB with fault-around, about 8.5 MB without.
+// idle host 12.3 MB with fault-around, 9.0 MB without.
 //
 // No madvise turns it off (MADV_RANDOM does not, measured on 6.18). What does is documented
 // kernel behaviour: a mapping registered with userfaultfd for write-protect tracking never
