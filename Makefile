@@ -61,15 +61,16 @@ MANDIR = $(DATADIR)/man
 DOCDIR = $(DATADIR)/doc/headlines
 DEMODIR = $(DATADIR)/headlines/demo
 USERUNITDIR = $(PREFIX)/lib/systemd/user
-# Three programs ship: headlines (the CLI and the host's fetch child), headlines-host (the
-# resident host) and headlines-bar (the fully static bar program).
-PROGRAMS = headlines headlines-host headlines-bar
+# Four programs ship: headlines (the CLI), headlines-host (the resident host), headlines-fetch
+# (the host's reload child, static but for libc) and headlines-bar (the fully static bar program).
+PROGRAMS = headlines headlines-host headlines-fetch headlines-bar
 SWIFT_RELEASE = for p in $(PROGRAMS); do swift build -c release --static-swift-stdlib --product $$p || exit 1; done
 
 # Every installed file, relative to $(DESTDIR)$(PREFIX): uninstall removes these and nothing else.
 INSTALLED_FILES = \
 	bin/headlines \
 	bin/headlines-host \
+	bin/headlines-fetch \
 	bin/headlines-bar \
 	share/man/man1/headlines.1.gz \
 	share/man/man5/headlines.conf.5.gz \

@@ -11,14 +11,18 @@
 //                    host's short-lived fetch child), never in the resident host.
 //   HeadlinesHTTP    the only importer of CCurl: the libcurl transport behind HTTPTransport.
 //   CGLibNotify      system library: libnotify + GLib/GIO/GObject headers via its own .pc file.
-//   HeadlinesDesktop the only importer of CGLibNotify: GKeyFile, URL launching, the GLib loop,
-//                    libnotify. Thin wrappers that implement the core's protocols.
+//   HeadlinesGLib    the part of the desktop layer that needs GLib alone (CGLib): the config file
+//                    (GKeyFile), the image store's names, the parent watch, where the programs are.
+//   HeadlinesDesktop the only importer of CGLibNotify: URL launching, the GLib loop, libnotify,
+//                    gdk-pixbuf. Thin wrappers that implement the core's protocols.
 //   headlines        the CLI: parses arguments and wires core, sources, HTTP and desktop together;
-//                    `headlines fetch --for-host` is the host's reload child.
+//                    `fetch --for-host --report-images` is the reload child's image step.
+//   headlines-fetch  the host's reload child: core, sources, HTTP and HeadlinesGLib, linked from
+//                    static archives (libc aside) so that it starts quickly (CFetchStubs: see there).
 //   headlines-bar    bar copies and one-shot blocks: fully static, no Foundation; prints the host's
 //                    ready-made lines (CBarSys wraps inotify, pidfd, posix_spawn for it).
 //   headlines-host   the resident widget host (`headlines run` execs it): core + desktop only, no
-//                    libcurl, no libxml2; each reload runs in a `headlines fetch --for-host` child.
+//                    libcurl, no libxml2; each reload runs in a `headlines-fetch` child.
 //   CHostMemory      the host's one userfaultfd call, which turns off the kernel's fault-around.
 import PackageDescription
 import Foundation
@@ -62,6 +66,20 @@ let cliLinkerSettings: [LinkerSetting] = [.unsafeFlags(
     ["-Xlinker", "--wrap=mktemp"] + (earlyLibraries.isEmpty ? [] : ["-Xlinker", "--no-as-needed"])
     + earlyLibraries.flatMap { ["-Xlinker", "-l:" + $0] })]
 
+// headlines-fetch, the host's reload child, starts at every reload, and that start was most of a
+// reload's latency (issue 14): Debian's libcurl brings in some fifty libraries, whose mapping,
+// page faults and symbol binding took 12 to 20 ms a start on this kind of machine. Its link puts
+// link/ first on the library path: linker scripts there named libcurl.so, libxml2.so,
+// libglib-2.0.so and libstdc++.so make the -l flags its system libraries ask for take Debian's
+// static archives, so it maps itself and libc only (the set-up suite checks). libc stays shared:
+// getaddrinfo's NSS modules and iconv's converters are loaded from the system's glibc.
+// ThreadSanitizer builds (make tsan) link it like the CLI.
+let fetchLink = Context.packageDirectory + "/Sources/headlines-fetch/link"
+let fetchLinkerSettings: [LinkerSetting] = [.unsafeFlags(
+    ["-Xlinker", "--wrap=mktemp", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+     "-Xlinker", "--no-export-dynamic"]
+    + (ProcessInfo.processInfo.environment["HEADLINES_TSAN"] == nil ? ["-Xclang-linker", "--ld-path=\(fetchLink)/ld.lld"] : []))]
+
 // SwiftPM splits a pkgConfig value at spaces, so a checkout whose path has one uses libnotify.pc
 // itself (the same headers and libraries, and SwiftPM's -pthread warning).
 let libnotifyPkgConfig = Context.packageDirectory.contains(" ")
@@ -74,6 +92,7 @@ let package = Package(
         .executable(name: "headlines", targets: ["headlines"]),
         .executable(name: "headlines-host", targets: ["headlines-host"]),
         .executable(name: "headlines-bar", targets: ["headlines-bar"]),
+        .executable(name: "headlines-fetch", targets: ["headlines-fetch"]),
     ],
     targets: [
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -89,7 +108,9 @@ let package = Package(
             pkgConfig: libnotifyPkgConfig,
             providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]
         ),
-        .target(name: "HeadlinesDesktop", dependencies: ["HeadlinesCore", "CGLibNotify"], swiftSettings: hostCodeSettings),
+        .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .target(name: "HeadlinesGLib", dependencies: ["HeadlinesCore", "CGLib"], swiftSettings: hostCodeSettings),
+        .target(name: "HeadlinesDesktop", dependencies: ["HeadlinesCore", "HeadlinesGLib", "CGLibNotify"], swiftSettings: hostCodeSettings),
         // CLinkWraps: each shipped program routes exactly one libc reference of the toolchain's static
         // archives there with --wrap, so that its release link prints no glibc warning (mktemp from
         // libFoundationEssentials.a; dlopen from libswiftCore.a in the static bar). link_wraps.c says why.
@@ -98,6 +119,11 @@ let package = Package(
                           dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop", "CLinkWraps"],
                           linkerSettings: cliLinkerSettings),
         .target(name: "CHostMemory"),
+        // headlines-fetch: the host's reload child, linked from static archives (see above).
+        .target(name: "CFetchStubs"),
+        .executableTarget(name: "headlines-fetch",
+                          dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesGLib", "CLinkWraps", "CFetchStubs"],
+                          exclude: ["link"], linkerSettings: fetchLinkerSettings),
         .executableTarget(name: "headlines-host", dependencies: ["HeadlinesCore", "HeadlinesDesktop", "CLinkWraps", "CHostMemory"],
                           exclude: ["link"], linkerSettings: hostLinkerSettings),
         // headlines-bar: bar copies and one-shot blocks, fully static, Swift stdlib + Glibc only.

@@ -17,7 +17,5 @@ public enum ProcessLauncher {
     }
 
     /// The path of the running `headlines` binary, for commands that call it back.
-    public static var selfPath: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    }
+    public static var selfPath: String { Binaries.selfPath }
 }

@@ -20,6 +20,11 @@ public struct ImageDownloads: Sendable {
     }
 
     /// Whether the image at `url` may be fetched at all.
+    /// The image URLs of a reload's page (its first `pageSize` headlines) that notifications use.
+    public static func pageImages(of headlines: [Headline], pageSize: Int) -> [URL] {
+        headlines.prefix(max(1, pageSize)).compactMap { h in h.imageURL.flatMap { fetchable($0) ? $0 : nil } }
+    }
+
     public static func fetchable(_ url: URL) -> Bool {
         let scheme = url.scheme?.lowercased() ?? ""
         return (scheme == "http" || scheme == "https") && !(url.host ?? "").isEmpty

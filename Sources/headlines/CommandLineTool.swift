@@ -130,33 +130,15 @@ struct AppContext {
 
     /// The configured provider on the libcurl transport; `tally` counts its key-bearing requests.
     func makeProvider(tally: RequestTally? = nil) throws(ConfigError) -> HeadlineProvider {
-        let config = try configWithSubscriptions()
-        let resolved = try APIKeySource.resolve(for: config.provider, config: config, environment: environment)
-        resolved.warnings.forEach { Output.error("headlines: warning: \($0)") }
-        let transport = CurlTransport(limits: TransportLimits(timeout: config.timeout), tally: tally)
-        return ProviderFactory.make(config: config, apiKey: resolved.key, transport: transport,
-                                    feedStore: FeedStateStore(path: paths.feedStateFile))
+        try ReloadSource.provider(config: try configWithSubscriptions(), environment: environment, paths: paths, tally: tally,
+                                  warn: { Output.error("headlines: warning: \($0)") })
     }
 
-    /// The config with `[source] feeds-from` read into `feeds`, afresh at each call (each fetch, each
-    /// reload child), so an edited file counts at the next reload. A file that cannot be used is
-    /// recorded as the reload's failure, so `status` and the bars say so as for a failing feed.
-    /// Its skipped lines are warned about on stderr, except by the host's reload child, which would
-    /// repeat them in the host's log at every reload (as it does not repeat config warnings).
+    /// The config with its subscriptions read in (ReloadSource.withSubscriptions says how).
     func configWithSubscriptions(recordFailure: Bool = true) throws(ConfigError) -> Config {
-        do {
-            let resolved = try FeedsFromResolver.resolve(config, home: environment["HOME"], configFile: configFile)
-            if !arguments.forHost { resolved.warnings.forEach { Output.error("headlines: warning: \($0)") } }
-            return resolved.config
-        } catch {
-            if recordFailure {
-                let now = Date()
-                var status = statusStore.load(now: now, warn: { _ in })
-                status.recordFailure(provider: config.provider.displayName, at: now, message: error.message)
-                try? statusStore.store(status)
-            }
-            throw error
-        }
+        try ReloadSource.withSubscriptions(config, home: environment["HOME"], configFile: configFile, statusStore: statusStore,
+                                           recordFailure: recordFailure,
+                                           warn: { Output.error("headlines: warning: \($0)") })
     }
 }
 

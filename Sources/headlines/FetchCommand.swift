@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HeadlinesCore
+import HeadlinesHTTP
 import HeadlinesDesktop
 import HeadlinesSources
 #if canImport(Glibc)
@@ -32,41 +33,38 @@ enum FetchCommand {
 }
 
 extension FetchCommand {
-    /// `headlines fetch --for-host`: the host's reload child. One refresh (cache and status
-    /// written as by `fetch`), then its `ReloadReport` as one JSON document on stdout, exit 0
-    /// whether the source answered or not (the report says). The host keeps the ledger.
+    /// `headlines fetch --for-host`: the host's reload child is `headlines-fetch`, which starts in
+    /// a fraction of this program's time (issue 14); run by hand, this hands over to it.
+    /// `--report-images`: the image step `headlines-fetch` execs when the page has images not yet
+    /// stored: the report on stdin, its images fetched, scaled and stored, the report printed.
     static func forHost(_ context: AppContext) -> Int32 {
-        ParentWatch.endWithParent()
-        let warn: @Sendable (String) -> Void = { HostLog.warning($0) }
-        let tally = RequestTally()
-        let provider: HeadlineProvider
-        do { provider = try context.makeProvider(tally: tally) } catch {
-            let failure = RefreshFailure(error: .malformedResponse(detail: "config"), message: error.message)
-            return printReport(ReloadReport(headlines: context.cache.load(now: Date(), warn: warn)?.headlines ?? [],
-                                            fetchedAt: nil, failure: failure, requestsSent: 0))
+        guard context.arguments.reportImages else {
+            let child = Binaries.path(of: "headlines-fetch")
+            Exec.replace(with: [child] + ["fetch", "--for-host"] + context.arguments.passThrough, environment: context.environment)
+            Output.error("headlines: cannot start \(child) (\(String(cString: strerror(errno)))); reinstall headlines: it ships beside this program.")
+            return 1
         }
-        let refresher = Refresher(provider: provider, cache: context.cache, statusStore: context.statusStore)
-        _ = tally.take()
-        let now = Date()
-        let fetch = blockingAwait { await refresher.fetchUnwritten(now: now, warn: warn) }
-        var report = refresher.report(of: fetch, now: now, warn: warn)
-        report.requestsSent = tally.take()
+        ParentWatch.endWithParent()
+        guard var report = readReport() else {
+            Output.error("headlines: --report-images reads the reload child's report on stdin; it is not for use by hand.")
+            return 2
+        }
         ReportImages.attach(to: &report, context: context)
-        // The report first, then the cache and status: the host shows the report as soon as it
-        // has it, and starts no other reload until this process has exited.
-        let status = printReport(report)
-        refresher.write(fetch, warn: warn)
-        return status
+        return ReportOutput.print(report)
     }
 
-    private static func printReport(_ report: ReloadReport) -> Int32 {
-        guard let data = try? StateJSONEncoder.headlines().encode(report) else { return 1 }
-        Output.print(String(decoding: data, as: UTF8.self))
-        // The host shows the report as soon as this pipe ends: end it now rather than at the exit,
-        // which first unmaps some fifty libraries. /dev/null takes its place, so fd 1 stays open.
-        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
-        if null >= 0 { dup2(null, 1); close(null) }
-        return 0
+    /// The report `headlines-fetch` left on stdin (a memfd), bounded as the host bounds it.
+    private static func readReport() -> ReloadReport? {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while bytes.count <= ReloadReport.maxBytes {
+            let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            bytes += buffer[0..<n]
+        }
+        guard !bytes.isEmpty, bytes.count <= ReloadReport.maxBytes else { return nil }
+        return try? StateJSONDecoder.headlines().decode(ReloadReport.self, from: Data(bytes))
     }
 }
 

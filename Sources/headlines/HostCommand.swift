@@ -19,19 +19,6 @@ enum HostCommand {
     }
 }
 
-/// execve with an argv and environment from Swift; returns only when it failed (errno set).
-enum Exec {
-    static func replace(with argv: [String], environment: [String: String]) {
-        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        var cEnv: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        execve(argv[0], &cArgs, &cEnv)
-        let saved = errno
-        cArgs.forEach { free($0) }
-        cEnv.forEach { free($0) }
-        errno = saved
-    }
-}
-
 /// `headlines waybar` and `headlines i3blocks` hand over to `headlines-bar`, the static bar
 /// program that prints the host's ready-made lines (a few hundred kB per copy instead of a
 /// full CLI). HEADLINES_NO_BAR_EXEC=1 keeps them here (headlines-bar sets it when it hands a

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 #endif
 import HeadlinesCore
+import HeadlinesHTTP
 import HeadlinesSources
 import HeadlinesDesktop
 

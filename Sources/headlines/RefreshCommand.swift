@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HeadlinesCore
+import HeadlinesHTTP
 import HeadlinesSources
 import HeadlinesDesktop
 import Dispatch
@@ -107,18 +108,6 @@ enum RefreshCommand {
         return 0
     }
 }
-
-/// Runs an async operation to completion from synchronous command code.
-func blockingAwait<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
-    let box = ResultBox<T>()
-    let done = DispatchSemaphore(value: 0)
-    Task.detached { let value = await body(); box.value.withLock { $0 = value }; done.signal() }
-    done.wait()
-    return box.value.withLock { $0! }
-}
-
-/// Hands the result from the task's thread to the waiting one.
-private final class ResultBox<T: Sendable>: Sendable { let value = Mutex<T?>(nil) }
 
 /// Times for people, in the local zone (`LocalTime`): "14:03:09" today, "2026-11-30 09:15" else.
 enum Clock {

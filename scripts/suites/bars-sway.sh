@@ -22,7 +22,7 @@ trap cleanup EXIT
 
 # The binary where the unprivileged user can run it.
 # The three programs, side by side as make install puts them.
-for program in headlines headlines-host headlines-bar; do install -m 755 "$(dirname "$BIN")/$program" "$WORK/$program"; done
+for program in headlines headlines-host headlines-fetch headlines-bar; do install -m 755 "$(dirname "$BIN")/$program" "$WORK/$program"; done
 python3 "$LIB/articles.py" "$WORK/articles.json" 5 "Bars & Pipes <demo> story"
 exec {portfd}< <(exec python3 "$LIB/news_server.py" --articles "$WORK/articles.json" --log "$WORK/requests.log")
 read -r -t 10 PORT <&"$portfd" || die "news server did not start"

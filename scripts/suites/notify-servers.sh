@@ -21,7 +21,7 @@ chmod 755 "$WORK"
 trap 'rm -rf "$WORK"' EXIT
 # The programs side by side as make install puts them, and the helpers, where the user can read them.
 mkdir -p "$WORK/bin" "$WORK/lib" "$WORK/run"
-for program in headlines headlines-host headlines-bar; do install -m 755 "$(dirname "$BIN")/$program" "$WORK/bin/$program"; done
+for program in headlines headlines-host headlines-fetch headlines-bar; do install -m 755 "$(dirname "$BIN")/$program" "$WORK/bin/$program"; done
 install -m 755 scripts/suites/lib/{notify_daemon.sh,make_png.py,news_server.py,notify_calls.py} "$WORK/lib/"
 
 as_user=()

@@ -36,6 +36,7 @@ trap cleanup EXIT
 expected=(
     bin/headlines
     bin/headlines-host
+    bin/headlines-fetch
     bin/headlines-bar
     share/man/man1/headlines.1.gz
     share/man/man5/headlines.conf.5.gz
@@ -181,9 +182,9 @@ ok "installed binary runs the demo from \$PREFIX/share/headlines/demo: 'headline
 if /usr/bin/python3 -c 'import seccomp' 2>/dev/null; then
     # A copy outside /tmp and /var/tmp (which PrivateTmp= hides), wherever the checkout lives.
     hardbin=$(mktemp -d /run/headlines-hardening.XXXXXX)
-    # All three programs, side by side as installed: `run` execs headlines-host, whose reloads run
-    # `headlines fetch --for-host`.
-    for program in headlines headlines-host headlines-bar; do
+    # All four programs, side by side as installed: `run` execs headlines-host, whose reloads run
+    # `headlines-fetch`.
+    for program in headlines headlines-host headlines-fetch headlines-bar; do
         install -m 755 "$(swift build -c release --static-swift-stdlib --show-bin-path)/$program" "$hardbin/$program"
     done
     /usr/bin/python3 packaging/systemd/try-hardening.py --unit "$prefix/lib/systemd/user/headlines.service" \

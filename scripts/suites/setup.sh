@@ -69,15 +69,15 @@ ok "$pc: libnotify.pc's libraries, $(echo "$ours_cflags" | wc -l) of its include
 
 # ---- a release build without warnings ------------------------------------------------------------
 bin=$(swift build -c release --static-swift-stdlib --show-bin-path 2>/dev/null)
-rm -f "$bin/headlines" "$bin/headlines-host" "$bin/headlines-bar"
+rm -f "$bin/headlines" "$bin/headlines-host" "$bin/headlines-fetch" "$bin/headlines-bar"
 start=$(date +%s)
 make --no-print-directory build >"$tmp/build.log" 2>&1 || { tail -30 "$tmp/build.log"; fail "make build"; }
-for p in headlines headlines-host headlines-bar; do
+for p in headlines headlines-host headlines-fetch headlines-bar; do
     [ -x "$bin/$p" ] || fail "make build did not write $bin/$p"
     grep -q "Linking $p\$" "$tmp/build.log" || fail "make build did not link $p again (the check needs the link step)"
 done
 if grep -i 'warning:' "$tmp/build.log"; then fail "make build printed the warnings above"; fi
-ok "make build ($(($(date +%s) - start)) s, the three programs linked again): no warning"
+ok "make build ($(($(date +%s) - start)) s, the four programs linked again): no warning"
 
 # The release host's link for a small working set (Package.swift, issue 14): hot functions first,
 # packed relocations, no shared libstdc++, no exported symbols; the CLI's early libraries in its
@@ -99,6 +99,13 @@ if [ -e /usr/lib/x86_64-linux-gnu/libcrypto.so.3 ]; then
         || fail "the CLI does not name libcrypto.so.3 itself (Package.swift's earlyLibraries)"
 fi
 ok "release headlines-host: hot functions first, .relr.dyn, no libstdc++.so, no exports; the CLI names its early libraries"
+
+# The reload child's link (Package.swift, issue 14): libcurl, OpenSSL, libxml2 and GLib from their
+# static archives, so that it maps itself and libc alone at each reload.
+fetch_needed=$(readelf -d "$bin/headlines-fetch" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort | tr '\n' ' ')
+[ "$fetch_needed" = "libc.so.6 libgcc_s.so.1 libm.so.6 " ] \
+    || fail "the release headlines-fetch loads $fetch_needed(link/ld.lld and its linker scripts were not used)"
+ok "release headlines-fetch: needs only $fetch_needed"
 
 # The debug build with tests that make test starts with (built already, so this compiles nothing
 # more unless something changed): SwiftPM's own warnings, like the -pthread one, show on every run.

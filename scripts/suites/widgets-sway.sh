@@ -20,7 +20,7 @@ chmod 755 "$WORK"
 PIDS=()
 cleanup() { for p in "${PIDS[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null; done; pkill -u "$USER_NAME" 2>/dev/null; wait 2>/dev/null; rm -rf "$WORK"; }
 trap cleanup EXIT
-for program in headlines headlines-host headlines-bar; do install -m 755 "$(dirname "$BIN")/$program" "$WORK/$program"; done
+for program in headlines headlines-host headlines-fetch headlines-bar; do install -m 755 "$(dirname "$BIN")/$program" "$WORK/$program"; done
 
 # Two feeds on loopback; python's http.server logs one line per request.
 mkdir -p "$WORK/feeds"

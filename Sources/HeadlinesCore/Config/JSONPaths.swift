@@ -21,3 +21,13 @@ public struct JSONPaths: Sendable, Equatable {
         self.source = source
     }
 }
+
+extension JSONPaths {
+    /// Every path, spelled out, for comparing configs by text. Not `"\(paths)"`: string
+    /// interpolation of a plain struct goes through the runtime's reflection, which costs the
+    /// reload child a few milliseconds at each start (issue 14).
+    public var identity: String {
+        [items, title, link ?? "-", linkTemplate ?? "-", date ?? "-", id ?? "-", source ?? "-"].joined(separator: "\u{1F}")
+    }
+}
+

@@ -27,7 +27,7 @@ public struct WidgetPlan: Equatable, Sendable {
         // What decides the answer, not just which headlines: two widgets on one URL with another
         // page size or other key paths fetch the same bytes but keep different headlines.
         func fetchIdentity(_ c: Config) -> String {
-            c.sourceIdentity + "|\(c.pageSize)|\(c.pageSizeIsExplicit)|\(c.jsonPaths)|\(c.apiKeyFile ?? "")|\(c.timeout)"
+            c.sourceIdentity + "|\(c.pageSize)|\(c.pageSizeIsExplicit)|" + c.jsonPaths.identity + "|\(c.apiKeyFile ?? "")|\(c.timeout)"
         }
         var leaders: [String: String?] = [:]        // source identity -> the widget that fetches it
         var sourcesByProvider: [Config.Provider: [String]] = [:]

@@ -12,7 +12,7 @@ struct StateKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func node(_ key: Key) throws -> JSONNode {
         guard let node = members[key.stringValue] else {
             throw DecodingError.keyNotFound(key, .init(codingPath: codingPath,
-                debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+                debugDescription: "No value associated with key \"\(key.stringValue)\"."))
         }
         return node
     }

@@ -114,3 +114,9 @@ public enum Backoff {
         return min(max(interval, 1), first * Double(1 << exponent))
     }
 }
+
+extension ReloadReport {
+    /// A report is small (the headlines once); anything longer is not a report, whoever reads it
+    /// (the host from its child's stdout, the image step from its stdin).
+    public static let maxBytes = 16 << 20
+}

@@ -13,7 +13,7 @@ public enum BarOutput {
     public static func install(onGone: @escaping @Sendable () -> Void) {
         signal(SIGPIPE, SIG_IGN)
         let parent = getppid()
-        _ = headlines_set_parent_death_signal(SIGTERM)
+        ParentWatch.signalOnParentDeath(SIGTERM)
         // The parent may have died before prctl took effect.
         if getppid() != parent || getppid() == 1 { onGone() }
         let box = Unmanaged.passRetained(MainLoop.Box<@Sendable () -> Void>(onGone)).toOpaque()

@@ -15,7 +15,7 @@ public protocol HostReloader: AnyObject {
     func cancel()
 }
 
-/// Runs each reload in a short-lived child, `headlines fetch --for-host`, and reads its
+/// Runs each reload in a short-lived child, `headlines-fetch fetch --for-host`, and reads its
 /// `ReloadReport` from the child's stdout on the loop (g_unix_fd_add + g_child_watch): libcurl,
 /// libxml2 and every byte a server sends live and die in the child, so the resident host stays
 /// small and has no thread pool. The API keys reach the child in its environment only.
@@ -25,8 +25,7 @@ public final class ChildReloader: HostReloader {
     private let environment: [String]
     /// The child is killed after this long (its own requests time out well before).
     private let deadline: TimeInterval
-    /// The report is small (the headlines once); anything longer is not a report.
-    nonisolated static let outputLimit = 16 << 20
+    nonisolated static let outputLimit = ReloadReport.maxBytes
 
     private var running: ChildRun?
     /// A reload asked for while the last child, its report already delivered, has not exited.

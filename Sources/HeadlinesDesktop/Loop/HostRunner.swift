@@ -20,13 +20,14 @@ public enum HostRunner {
         return setup
     }
 
-    /// The reloader of a real host: `headlines fetch --for-host` with the same global options
+    /// The reloader of a real host: `headlines-fetch fetch --for-host` (the static reload child)
+    /// with the same global options
     /// (and `--widget NAME` for a widget), the API keys in its environment only.
     @GLibActor
     public static func childReloader(args: Arguments, environment: [String: String], loaded: LoadedConfig) -> ChildReloader {
         var childArgs = args
         childArgs.widget = loaded.widget
-        return ChildReloader(argv: [Binaries.path(of: "headlines"), "fetch", "--for-host"] + childArgs.passThrough,
+        return ChildReloader(argv: [Binaries.path(of: "headlines-fetch"), "fetch", "--for-host"] + childArgs.passThrough,
                              environment: childEnvironment(environment), deadline: loaded.config.timeout + 30)
     }
 
@@ -155,18 +156,4 @@ final class ExitStatus: Sendable { let value = Atomic<Int32>(0) }
 public enum HostRegistry {
     public static var objects: [AnyObject] = []
     public static func keep(_ object: AnyObject) { objects.append(object) }
-}
-
-/// Where the other `headlines` programs are: beside this one (the build folder, /usr/bin), then
-/// in ../libexec/headlines (a packaged install), else by name on PATH.
-public enum Binaries {
-    public static func path(of name: String) -> String {
-        let exe = ProcessLauncher.selfPath
-        let dir = PathText.directory(of: exe)
-        for candidate in [dir + "/" + name, PathText.directory(of: dir) + "/libexec/headlines/" + name]
-            where access(candidate, X_OK) == 0 {
-            return candidate
-        }
-        return name
-    }
 }

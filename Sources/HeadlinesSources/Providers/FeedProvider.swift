@@ -11,6 +11,9 @@ public struct FeedProvider: HeadlineProvider {
     public let feeds: [URL]
     public let store: FeedStateStore
     public var maxHeadlines = 40
+    /// Where the feeds' state goes when it is not written at once (the reload child: after its
+    /// report); nil writes it at the end of each fetch.
+    public var deferredWrites: DeferredWrites?
     let transport: HTTPTransport
 
     public init(feeds: [URL], store: FeedStateStore, transport: HTTPTransport) {
@@ -80,7 +83,12 @@ public struct FeedProvider: HeadlineProvider {
         }
         // Forget feeds no longer configured.
         state.feeds = state.feeds.filter { key, _ in feeds.contains { $0.absoluteString == key } }
-        try? store.store(state)
+        if let deferredWrites {
+            let (store, finalState) = (self.store, state)
+            deferredWrites.add { try? store.store(finalState) }
+        } else {
+            try? store.store(state)
+        }
         if merged.isEmpty, let firstError, results.allSatisfy({ if case .failure = $0.1 { return true } else { return false } }) {
             throw firstError
         }

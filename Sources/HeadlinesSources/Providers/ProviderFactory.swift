@@ -4,7 +4,7 @@ import HeadlinesCore
 /// Builds the configured provider. The only place that knows every provider kind.
 public enum ProviderFactory {
     public static func make(config: Config, apiKey: String?, transport: HTTPTransport,
-                            feedStore: FeedStateStore) -> HeadlineProvider {
+                            feedStore: FeedStateStore, deferredWrites: DeferredWrites? = nil) -> HeadlineProvider {
         switch config.provider {
         case .apitube:
             var options = APITubeProvider.Options(language: config.language, country: config.country,
@@ -21,6 +21,7 @@ public enum ProviderFactory {
         case .feeds:
             var feeds = FeedProvider(feeds: config.feeds, store: feedStore, transport: transport)
             if config.pageSizeIsExplicit { feeds.maxHeadlines = config.pageSize }
+            feeds.deferredWrites = deferredWrites
             return feeds
         case .json:
             return JSONAPIProvider(url: config.jsonURL ?? config.baseURL ?? URL(string: "https://invalid.invalid")!,

@@ -1,4 +1,4 @@
-import CGLibNotify
+import CGLib
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,7 +9,12 @@ import Glibc
 public enum ParentWatch {
     public static func endWithParent() {
         let parent = getppid()
-        _ = headlines_set_parent_death_signal(SIGTERM)
+        signalOnParentDeath(SIGTERM)
         if getppid() != parent || getppid() == 1 { kill(getpid(), SIGTERM) }
+    }
+
+    /// PR_SET_PDEATHSIG: `signal` to this process when its parent dies (from now on).
+    public static func signalOnParentDeath(_ signal: Int32) {
+        _ = headlines_glib_set_parent_death_signal(signal)
     }
 }

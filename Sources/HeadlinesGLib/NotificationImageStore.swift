@@ -1,4 +1,4 @@
-import CGLibNotify
+import CGLib
 import FoundationEssentials
 import Glibc
 import HeadlinesCore
@@ -7,6 +7,8 @@ import HeadlinesCore
 /// `$XDG_CACHE_HOME/headlines/images/<sha256 of the image URL>.png`, each written atomically,
 /// mode 0600. Named by URL, so a headline whose image is already here costs no request, and
 /// pruned to the images of the current cache (at most `maxFiles`), so the folder stays small.
+/// Scaling and storing (gdk-pixbuf) is HeadlinesDesktop's `store(_:for:)`; this half only names
+/// and finds files, so the static reload child can tell whether a page's images are all here.
 public struct NotificationImageStore: Sendable {
     public let folder: String
     /// The folder's cap whatever the cache holds (a page is at most 100 headlines).
@@ -29,15 +31,6 @@ public struct NotificationImageStore: Sendable {
         let path = path(for: url)
         var info = stat()
         guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
-        return path
-    }
-
-    /// Scales `bytes` and stores them for `url`; the path, or nil when they are not an image we
-    /// decode or the folder cannot be written.
-    public func store(_ bytes: Data, for url: URL) -> String? {
-        guard let png = ImageScaler.scaledPNG(bytes) else { return nil }
-        let path = path(for: url)
-        do { try PosixFileSystem().writeAtomically(png, to: path, mode: 0o600) } catch { return nil }
         return path
     }
 

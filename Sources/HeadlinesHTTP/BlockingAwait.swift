@@ -1,0 +1,16 @@
+import Dispatch
+import Synchronization
+
+/// Runs an async operation to completion from synchronous command code: the programs that link
+/// the transport (the CLI, the reload child `headlines-fetch`) wait for it with this. Never in a
+/// resident process: it runs the body on the global pool (the host does not link this module).
+public func blockingAwait<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached { let value = await body(); box.value.withLock { $0 = value }; done.signal() }
+    done.wait()
+    return box.value.withLock { $0! }
+}
+
+/// Hands the result from the task's thread to the waiting one.
+private final class ResultBox<T: Sendable>: Sendable { let value = Mutex<T?>(nil) }
