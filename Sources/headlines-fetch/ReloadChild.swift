@@ -46,6 +46,7 @@ enum ReloadChild {
         }
         let refresher = Refresher(provider: provider, cache: cache, statusStore: statusStore)
         _ = tally.take()
+        if args.waitStdin { waitForStdinToEnd() }
         let now = Date()
         let fetch = blockingAwait { await refresher.fetchUnwritten(now: now, warn: warn) }
         var report = refresher.report(of: fetch, now: now, warn: warn)
@@ -70,6 +71,18 @@ enum ReloadChild {
         refresher.write(fetch, warn: warn)
         later.flush()
         return status
+    }
+}
+
+/// `--wait-stdin`: the host ends this process's stdin once the ledger that counts this reload's
+/// requests is on disk (ChildReloader); until then nothing is sent. The host's deadline and
+/// PR_SET_PDEATHSIG bound the wait.
+private func waitForStdinToEnd() {
+    var byte: UInt8 = 0
+    while true {
+        let n = read(0, &byte, 1)
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { return }
     }
 }
 

@@ -4,7 +4,7 @@ import XCTest
 
 /// The host shows a fetch child's report as soon as the child's stdout ends with one, not when
 /// the child has exited (issue 14: reload to bar line), and still runs one child at a time.
-/// A stand-in `headlines` beside a copy of the host prints a real report, closes its stdout,
+/// A stand-in `headlines-fetch` beside a copy of the host prints a real report, closes its stdout,
 /// and takes 3 s more to exit, as a child writing its cache on a slow disk would.
 final class EarlyReportTests: HostTestCase {
     func testTheBarLineComesWithTheReportAndTheNextChildWaitsForTheExit() throws {
@@ -17,7 +17,7 @@ final class EarlyReportTests: HostTestCase {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try Data(fetched.stdout.utf8).write(to: bin.appendingPathComponent("report.json"))
         let log = bin.appendingPathComponent("children.log")
-        let child = bin.appendingPathComponent("headlines")
+        let child = bin.appendingPathComponent("headlines-fetch")
         try """
             #!/bin/sh
             echo start >> '\(log.path)'

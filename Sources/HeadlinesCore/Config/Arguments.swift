@@ -27,6 +27,9 @@ public struct Arguments: Equatable, Sendable {
     /// execs when the page has images not yet stored: read the report on stdin, fetch and scale
     /// its images (gdk-pixbuf, which the static child does not link), print it with them.
     public var reportImages = false
+    /// `fetch --for-host --wait-stdin`: send no request before stdin ends (the host ends it once
+    /// the ledger that counts the request is saved).
+    public var waitStdin = false
     /// `demo --duration 20s`: stop after this long (default: until Ctrl-C).
     public var duration: String?
     public var help = false
@@ -82,6 +85,7 @@ public struct Arguments: Equatable, Sendable {
             case "--from-bar": args.fromBar = true
             case "--for-host": args.forHost = true
             case "--report-images": args.reportImages = true
+            case "--wait-stdin": args.waitStdin = true
             case "--failures":
                 let text = try value("--failures", inline: inline)
                 guard let n = Int(text), n >= 0 else { throw UsageError(message: "--failures needs a count, not '\(text)'") }

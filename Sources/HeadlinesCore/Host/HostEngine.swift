@@ -28,7 +28,8 @@ public struct HostEngine: Sendable {
     private var lastSeen: HostTime?
     /// Set by what changes them during one event; `handle` then saves the ledger and publishes
     /// the timeline once each, at its end: after what the bars show and the reload it starts,
-    /// which are what a user waits for (the fetch child takes over 10 ms before its first request).
+    /// which are what a user waits for (the fetch child starts meanwhile, and sends nothing
+    /// until the host has handled the whole event: ChildReloader's stdin gate).
     private var ledgerChanged = false
     private var timelineChanged = false
     /// When the timer is armed for (wall clock), for tests and `wake` logs.

@@ -223,6 +223,8 @@ public final class WidgetHost {
         // Notifications last: showing one is a round trip to the notification server, and the
         // bar lines and published timeline of the same reload must not wait for its answer.
         for action in actions where !action.isNotify { perform(action) }
+        // The ledger of a reload this event started is saved: its child may send its requests.
+        reloader.proceed()
         for action in actions where action.isNotify { perform(action) }
     }
 
