@@ -46,6 +46,7 @@ enum ReloadChild {
         }
         let refresher = Refresher(provider: provider, cache: cache, statusStore: statusStore)
         _ = tally.take()
+        CurlTransport.prepare()
         if args.waitStdin { waitForStdinToEnd() }
         let now = Date()
         let fetch = blockingAwait { await refresher.fetchUnwritten(now: now, warn: warn) }
