@@ -73,7 +73,8 @@ let cliLinkerSettings: [LinkerSetting] = [.unsafeFlags(
 // libglib-2.0.so and libstdc++.so make the -l flags its system libraries ask for take Debian's
 // static archives, so it maps itself and libc only (the set-up suite checks). libc stays shared:
 // getaddrinfo's NSS modules and iconv's converters are loaded from the system's glibc.
-// ThreadSanitizer builds (make tsan) link it like the CLI.
+// ThreadSanitizer builds (make tsan) link it like the CLI, with the real libraries and without
+// CFetchStubs.
 let fetchLink = Context.packageDirectory + "/Sources/headlines-fetch/link"
 let fetchLinkerSettings: [LinkerSetting] = [.unsafeFlags(
     ["-Xlinker", "--wrap=mktemp", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
@@ -122,7 +123,8 @@ let package = Package(
         // headlines-fetch: the host's reload child, linked from static archives (see above).
         .target(name: "CFetchStubs"),
         .executableTarget(name: "headlines-fetch",
-                          dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesGLib", "CLinkWraps", "CFetchStubs"],
+                          dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesGLib", "CLinkWraps"]
+                              + (ProcessInfo.processInfo.environment["HEADLINES_TSAN"] == nil ? ["CFetchStubs"] : []),
                           exclude: ["link"], linkerSettings: fetchLinkerSettings),
         .executableTarget(name: "headlines-host", dependencies: ["HeadlinesCore", "HeadlinesDesktop", "CLinkWraps", "CHostMemory"],
                           exclude: ["link"], linkerSettings: hostLinkerSettings),
