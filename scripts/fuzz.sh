@@ -114,8 +114,8 @@ build_core() {
 target_sources() { # target
     echo Tests/Fuzz/Common/FuzzSupport.swift
     echo "Tests/Fuzz/$1/main.swift"
-    # The config file as the app reads it goes through GLib: the one desktop file that does.
-    [ "$1" = keyfile ] && echo Sources/HeadlinesDesktop/KeyFileReader.swift
+    # The config file as the app reads it goes through GLib (GKeyFile): HeadlinesGLib's reader.
+    [ "$1" = keyfile ] && echo Sources/HeadlinesGLib/KeyFileReader.swift
 }
 
 build_target() { # target -> 0, or 1 with the reason in $OUT/logs/build-<target>.log
@@ -123,13 +123,13 @@ build_target() { # target -> 0, or 1 with the reason in $OUT/logs/build-<target>
     while IFS= read -r f; do sources+=("$f"); done < <(target_sources "$t")
     for f in "${sources[@]}"; do [ -f "$f" ] || { echo "error: $f is missing" >"$OUT/logs/build-$t.log"; return 1; }; done
     if [ "$t" = keyfile ]; then
-        if ! pkg-config --exists libnotify 2>/dev/null; then
-            echo "error: pkg-config cannot find libnotify (scripts/install-deps.sh installs it)" >"$OUT/logs/build-$t.log"
+        if ! pkg-config --exists glib-2.0 2>/dev/null; then
+            echo "error: pkg-config cannot find glib-2.0 (scripts/install-deps.sh installs it)" >"$OUT/logs/build-$t.log"
             return 1
         fi
-        extra=(-I Sources/CGLibNotify)
-        for flag in $(pkg-config --cflags libnotify); do extra+=(-Xcc "$flag"); done
-        for flag in $(pkg-config --libs libnotify); do extra+=("$flag"); done
+        extra=(-I Sources/CGLib)
+        for flag in $(pkg-config --cflags glib-2.0); do extra+=(-Xcc "$flag"); done
+        for flag in $(pkg-config --libs glib-2.0); do extra+=("$flag"); done
     fi
     local stamp; stamp=$(stamp_of "$LIB/stamp" "${sources[@]}"; echo "${extra[*]}")
     if fresh "$BIN/$t" "$BIN/$t.stamp" "$stamp"; then return 0; fi

@@ -33,6 +33,16 @@ for needed in libnotify4 libglib2.0-0 libcurl4 libc6; do
     grep -Eq "(^|, )$needed( |,|$)" <<<"$depends" || { echo "build-deb: Depends lacks $needed: $depends" >&2; exit 1; }
 done
 
+# Static-Built-Using: headlines-fetch carries libcurl, OpenSSL, libxml2, GLib and their libraries
+# from Debian's static archives (Package.swift says why), so a security update of any of them
+# needs this package rebuilt; the field (dpkg 1.21.3+) records which source versions it holds.
+static_packages=(libcurl4-openssl-dev libssl-dev libxml2-dev libglib2.0-dev libnghttp2-dev libidn2-dev
+                 libunistring-dev libssh2-1-dev libpsl-dev libzstd-dev libbrotli-dev zlib1g-dev liblzma-dev libpcre2-dev)
+static_built_using=$(for p in "${static_packages[@]}"; do
+    dpkg-query -W -f='${source:Package} (= ${source:Version})\n' "$p" 2>/dev/null || true
+done | sort -u | paste -sd, | sed 's/,/, /g')
+[ -n "$static_built_using" ] || { echo "build-deb: none of ${static_packages[*]} is installed: run scripts/install-deps.sh" >&2; exit 1; }
+
 # The project's own identity (the repository's git config), not whoever made the last commit;
 # without one, control.in's Maintainer line stands as written.
 maintainer=${DEB_MAINTAINER:-}
@@ -48,6 +58,7 @@ install -d -m 755 "$root/DEBIAN"
 chmod 755 "$root"
 size=$(du -sk --apparent-size --exclude=DEBIAN "$root" | cut -f1)
 sed -e "s|@VERSION@|$version|" -e "s|@ARCH@|$arch|" -e "s|@DEPENDS@|$depends|" \
+    -e "s|@STATIC_BUILT_USING@|$static_built_using|" \
     -e "s|@INSTALLED_SIZE@|$size|" -e "s|^Maintainer: .*|Maintainer: $maintainer|" \
     "$here/control.in" > "$root/DEBIAN/control"
 chmod 644 "$root/DEBIAN/control"

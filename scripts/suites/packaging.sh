@@ -88,6 +88,11 @@ depends=$(dpkg-deb -f "$deb" Depends)
 for pkg in libnotify4 libglib2.0-0 libcurl4 libc6; do
     grep -Eq "(^|, )$pkg( |,|$)" <<<"$depends" || fail "$deb: Depends lacks $pkg: $depends"
 done
+static_built_using=$(dpkg-deb -f "$deb" Static-Built-Using)
+for src in curl openssl libxml2 glib2.0; do
+    grep -Eq "(^|, )$src \(= " <<<"$static_built_using" || fail "$deb: Static-Built-Using lacks $src: '$static_built_using'"
+done
+dpkg-deb -c "$deb" | grep -q ' ./usr/bin/headlines-fetch$' || fail "$deb does not ship usr/bin/headlines-fetch"
 recommends=$(dpkg-deb -f "$deb" Recommends)
 [ "$recommends" = "dunst | notification-daemon, xdg-utils" ] || fail "$deb: Recommends is '$recommends'"
 maintainer=$(dpkg-deb -f "$deb" Maintainer)

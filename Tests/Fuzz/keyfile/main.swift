@@ -3,7 +3,7 @@ import Foundation
 @testable import HeadlinesSources
 
 // libFuzzer target: the config file as the app reads it: the input is written to a file, read
-// with GLib's GKeyFile through `KeyFileReader.read(path:)` (HeadlinesDesktop; scripts/fuzz.sh compiles that
+// with GLib's GKeyFile through `KeyFileReader.read(path:)` (HeadlinesGLib; scripts/fuzz.sh compiles that
 // one file into this target), and the groups validated by `Config.parse`. A ConfigError is a
 // clean outcome.
 private let fuzzPath: String = {
