@@ -92,7 +92,9 @@ static_built_using=$(dpkg-deb -f "$deb" Static-Built-Using)
 for src in curl openssl libxml2 glib2.0; do
     grep -Eq "(^|, )$src \(= " <<<"$static_built_using" || fail "$deb: Static-Built-Using lacks $src: '$static_built_using'"
 done
-dpkg-deb -c "$deb" | grep -q ' ./usr/bin/headlines-fetch$' || fail "$deb does not ship usr/bin/headlines-fetch"
+# (The whole listing first: grep -q stopping early would make pipefail fail the pipeline.)
+deb_files=$(dpkg-deb -c "$deb")
+grep -q ' ./usr/bin/headlines-fetch$' <<<"$deb_files" || fail "$deb does not ship usr/bin/headlines-fetch"
 recommends=$(dpkg-deb -f "$deb" Recommends)
 [ "$recommends" = "dunst | notification-daemon, xdg-utils" ] || fail "$deb: Recommends is '$recommends'"
 maintainer=$(dpkg-deb -f "$deb" Maintainer)
