@@ -34,6 +34,16 @@ public struct NotificationImageStore: Sendable {
         return path
     }
 
+    /// Headline id to stored image for each of `headlines` whose image (one of `wanted`) is here;
+    /// nil when none is.
+    public func storedPaths(of headlines: some Sequence<Headline>, wanted: [URL]) -> [String: String]? {
+        var paths: [String: String] = [:]
+        for headline in headlines {
+            if let url = headline.imageURL, wanted.contains(url), let path = existing(for: url) { paths[headline.id] = path }
+        }
+        return paths.isEmpty ? nil : paths
+    }
+
     /// Removes every stored image but those of `keep` (image URLs), then the oldest beyond
     /// `maxFiles`. Leftover temporaries of a killed writer go too. Returns how many it removed.
     @discardableResult

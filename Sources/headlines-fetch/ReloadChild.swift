@@ -64,7 +64,7 @@ enum ReloadChild {
             warn("could not start the image step (\(String(cString: strerror(errno)))); this reload's notifications have no images")
             return ReportOutput.print(report)
         }
-        report.images = ImageStep.stored(wanted, in: store, headlines: report.headlines)
+        report.images = store.storedPaths(of: report.headlines.prefix(max(1, loaded.config.pageSize)), wanted: wanted)
         // The report first, then the cache and status: the host shows the report as soon as it
         // has it, and starts no other reload until this process has exited.
         let status = ReportOutput.print(report)
@@ -102,15 +102,5 @@ enum ImageStep {
         close(fd)
         Exec.replace(with: [Binaries.path(of: "headlines"), "fetch", "--for-host", "--report-images"] + args.passThrough,
                      environment: environment)
-    }
-
-    /// Headline id to stored image, for the page's headlines whose image is already here.
-    static func stored(_ wanted: [URL], in store: NotificationImageStore, headlines: [Headline]) -> [String: String]? {
-        guard !wanted.isEmpty else { return nil }
-        var paths: [String: String] = [:]
-        for headline in headlines {
-            if let url = headline.imageURL, wanted.contains(url), let path = store.existing(for: url) { paths[headline.id] = path }
-        }
-        return paths.isEmpty ? nil : paths
     }
 }

@@ -12,15 +12,11 @@ enum ReportImages {
         guard context.config.notifyEnabled, context.config.notifyImages, report.failure == nil else { return }
         let store = NotificationImageStore(paths: context.paths)
         let page = report.headlines.prefix(max(1, context.config.pageSize))
-        let wanted = page.compactMap { h in h.imageURL.flatMap { ImageDownloads.fetchable($0) ? $0 : nil } }
+        let wanted = ImageDownloads.pageImages(of: report.headlines, pageSize: context.config.pageSize)
         let missing = wanted.filter { store.existing(for: $0) == nil }
         for (url, bytes) in ImageDownloads(maxImages: page.count).fetch(missing) { _ = store.store(bytes, for: url) }
-        var paths: [String: String] = [:]
-        for headline in page {
-            if let url = headline.imageURL, ImageDownloads.fetchable(url), let path = store.existing(for: url) { paths[headline.id] = path }
-        }
         // Every headline of the cache keeps its image; everything else goes.
         store.prune(keeping: report.headlines.compactMap(\.imageURL))
-        report.images = paths.isEmpty ? nil : paths
+        report.images = store.storedPaths(of: page, wanted: wanted)
     }
 }
