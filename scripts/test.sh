@@ -36,19 +36,24 @@ failed=0
 failed_names=()
 notrun=0
 notrun_names=()
+# Each report says how long its step took since the last one, so a run that nears CI's time
+# shows which suite grew.
+step_start=$SECONDS
 report() { # name status (77: the suite's data is outside the repository and absent: not run)
+    local took="($((SECONDS - step_start)) s)"
+    step_start=$SECONDS
     if [ "$2" -eq 0 ]; then
-        echo "PASS: $1"; passed=$((passed + 1))
+        echo "PASS: $1 $took"; passed=$((passed + 1))
     elif [ "$2" -eq 77 ]; then
-        echo "NOT RUN: $1"; notrun=$((notrun + 1)); notrun_names+=("$1")
+        echo "NOT RUN: $1 $took"; notrun=$((notrun + 1)); notrun_names+=("$1")
     else
-        echo "FAIL: $1"; failed=$((failed + 1)); failed_names+=("$1")
+        echo "FAIL: $1 $took"; failed=$((failed + 1)); failed_names+=("$1")
     fi
 }
 finish() {
     [ "$failed" -eq 0 ] || echo "failed suites: ${failed_names[*]}"
     [ "$notrun" -eq 0 ] || echo "suites not run (their data is absent on this machine): ${notrun_names[*]}"
-    echo "suites: $passed passed, $failed failed, $notrun not run"
+    echo "suites: $passed passed, $failed failed, $notrun not run ($((SECONDS / 60)) min in all)"
     [ "$failed" -eq 0 ]
     exit $?
 }
@@ -58,6 +63,8 @@ if ! swift build --build-tests; then
     report "build" 1
     finish
 fi
+echo "build: $((SECONDS - step_start)) s"
+step_start=$SECONDS
 
 echo "== suite: unit tests (swift test)"
 log=$(mktemp)

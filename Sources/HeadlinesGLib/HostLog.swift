@@ -9,7 +9,7 @@ import Glibc
 /// entry's priority; elsewhere it starts with "headlines:". Never given the API key.
 public enum HostLog {
     public enum Level: Int { case error = 3, warning = 4, info = 6 }
-    static let underJournal = ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil
+    static let underJournal = getenv("JOURNAL_STREAM") != nil
 
     public static func info(_ message: String) { write(.info, message) }
     public static func warning(_ message: String) { write(.warning, message) }

@@ -3,11 +3,15 @@
 // their static archives (link/ says how), so that starting it maps one program and libc instead
 // of some fifty libraries: that start-up was most of a reload's latency (issue 14).
 import FoundationEssentials
+import HeadlinesGLib
 #if canImport(Glibc)
 import Glibc
 #endif
 
-let environment = ProcessInfo.processInfo.environment
+// Only stdin, stdout and stderr: the host starts this process without closing its own
+// descriptors (posix_spawn, ChildReloader says why), so any it left inheritable end here.
+closefrom(3)
+let environment = ProcessEnvironment.current()
 // The keys are read from `environment` from here on; no program this one starts inherits them
 // (the image step gets them back only through `environment`, as it gets them today).
 for variable in ["APITUBE_API_KEY", "NEWSAPI_API_KEY"] { unsetenv(variable) }

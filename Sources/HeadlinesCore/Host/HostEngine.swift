@@ -228,9 +228,9 @@ public struct HostEngine: Sendable {
 
     private mutating func startReload(_ now: HostTime, _ out: inout [HostAction]) {
         let failuresBefore = ledger.consecutiveFailures
-        ledger.recordAttempt(at: now)
+        let attempt = ledger.recordAttempt(at: now)
         ledgerChanged = true
-        out.append(.startReload(consecutiveFailures: failuresBefore))
+        out.append(.startReload(consecutiveFailures: failuresBefore, attempt: attempt))
         reloading = true
         reloadStarted = now
         reloadSource = config.sourceIdentity

@@ -1,16 +1,7 @@
 import FoundationEssentials
 import Synchronization
 
-/// The budget ledger in `$XDG_STATE_HOME/headlines/ledger.json`: the one JSON state-file store.
-public typealias LedgerStore = JSONStateFile<RefreshLedger>
-
 extension RefreshLedger: EmptyStateValue {}
-
-extension JSONStateFile where Value == RefreshLedger {
-    public init(path: String, fileSystem: any StateFileSystem = PosixFileSystem()) {
-        self.init(path: path, what: "refresh ledger", fileSystem: fileSystem)
-    }
-}
 
 /// What the host publishes in `$XDG_RUNTIME_DIR/headlines/timeline.json` for bars and the CLI:
 /// its timeline, so every copy shows the same entry at the same time, and its schedule.

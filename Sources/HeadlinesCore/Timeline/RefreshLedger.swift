@@ -99,9 +99,12 @@ public struct RefreshLedger: Codable, Equatable, Sendable {
     }
 
     /// Counts an attempt at both clocks. Call before the request goes out.
-    public mutating func recordAttempt(at now: HostTime) {
+    @discardableResult
+    public mutating func recordAttempt(at now: HostTime) -> Attempt {
         normalize(at: now)
-        records.append(Attempt(at: now.wall, monotonic: now.monotonic, boot: now.boot))
+        let attempt = Attempt(at: now.wall, monotonic: now.monotonic, boot: now.boot)
+        records.append(attempt)
+        return attempt
     }
 
     /// Counts an attempt known only by the wall clock (kept for callers without a HostTime).

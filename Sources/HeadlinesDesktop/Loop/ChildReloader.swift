@@ -36,9 +36,9 @@ public final class ChildReloader: HostReloader {
 
     private var running: ChildRun?
     /// The write end of the running child's stdin. The child sends no request until its stdin
-    /// ends (`--wait-stdin`), and the host ends it in `proceed`, once the ledger that counts the
-    /// request is on disk: a host that dies in between never spends a request it did not count.
-    /// The child's start-up (about 4 ms) runs beside the ledger's fsync instead of after it.
+    /// ends (`--wait-stdin`), and the host ends it in `proceed`, once the request is counted (its
+    /// attempt in the ledger's intent log, or else the ledger saved): a host that dies in between
+    /// never spends a request it did not count.
     private var gate: Int32 = -1
     /// A reload asked for while the last child, its report already delivered, has not exited.
     private var pending: (consecutiveFailures: Int, done: @GLibActor (ReloadReport) -> Void)?
@@ -63,7 +63,12 @@ public final class ChildReloader: HostReloader {
         var stdinFD: Int32 = -1
         var stdoutFD: Int32 = -1
         var error: UnsafeMutablePointer<GError>?
-        let flags = GSpawnFlags(rawValue: G_SPAWN_DO_NOT_REAP_CHILD.rawValue | G_SPAWN_CLOEXEC_PIPES.rawValue)
+        // LEAVE_DESCRIPTORS_OPEN lets GLib start the child with posix_spawn (a vfork) instead of
+        // fork: the host's page tables are not copied and neither process takes copy-on-write
+        // faults, about 1 ms off every reload. The child closes every descriptor above 2 first
+        // thing (headlines-fetch's main), so nothing the host left inheritable reaches it.
+        let flags = GSpawnFlags(rawValue: G_SPAWN_DO_NOT_REAP_CHILD.rawValue | G_SPAWN_CLOEXEC_PIPES.rawValue
+                                    | G_SPAWN_LEAVE_DESCRIPTORS_OPEN.rawValue)
         guard g_spawn_async_with_pipes(nil, &cArgs, &cEnv, flags, nil, nil, &pid, &stdinFD, &stdoutFD, nil, &error) != 0 else {
             let why = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             g_clear_error(&error)

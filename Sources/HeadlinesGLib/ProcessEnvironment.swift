@@ -1,0 +1,23 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The process environment as a dictionary, read straight from `environ`.
+/// `ProcessInfo.processInfo.environment` gives the same, but its first use builds FoundationEssentials'
+/// ProcessInfo (locks, caches, generic metadata): about 0.8 ms of every reload child's start, on
+/// the path from a trigger to the bar line (issue 14).
+public enum ProcessEnvironment {
+    /// `NAME=value` entries; the first of two entries with the same name wins, as getenv(3) does.
+    public static func current() -> [String: String] {
+        var out: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "="), out[String(text[..<equals])] == nil {
+                out[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return out
+    }
+}
