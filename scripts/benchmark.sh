@@ -21,9 +21,10 @@ swift build -c release --product headlines-bench
 # The host ships statically linked against the Swift runtime (make install does the same): it
 # starts faster and uses half the memory of the dynamic build.
 swift build -c release --product headlines --static-swift-stdlib
-# Issue 14's resident binaries, once Package.swift has them, with the flags make install uses
-# (headlines-bar's own linker settings make it fully static on top).
-for p in headlines-host headlines-bar; do
+# Issue 14's resident binaries and the host's reload child (without headlines-fetch beside it, a
+# fresh clone's host could not reload), with the flags make install uses (headlines-bar's own
+# linker settings make it fully static on top).
+for p in headlines-host headlines-fetch headlines-bar; do
     if grep -q "\"$p\"" Package.swift; then swift build -c release --product "$p" --static-swift-stdlib; fi
 done
 bin=$(swift build -c release --show-bin-path)
