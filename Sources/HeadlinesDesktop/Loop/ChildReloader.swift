@@ -13,8 +13,9 @@ public protocol HostReloader: AnyObject {
     func start(consecutiveFailures: Int, done: @escaping @GLibActor (ReloadReport) -> Void)
     /// Stops a running reload (the host is stopping).
     func cancel()
-    /// The event that started the reload has been handled, its ledger saved (or found unsavable):
-    /// the reload may now send its requests. Called after every event; a no-op when nothing waits.
+    /// The reload's request is counted (its attempt in the ledger's intent log, or the event that
+    /// started it handled and its ledger saved or found unsavable): the reload may now send its
+    /// requests. Called after every event, and once the intent is logged; a no-op when nothing waits.
     func proceed()
 }
 
