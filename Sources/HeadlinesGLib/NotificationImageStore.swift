@@ -8,7 +8,7 @@ import HeadlinesCore
 /// mode 0600. Named by URL, so a headline whose image is already here costs no request, and
 /// pruned to the images of the current cache (at most `maxFiles`), so the folder stays small.
 /// Scaling and storing (gdk-pixbuf) is HeadlinesDesktop's `store(_:for:)`; this half only names
-/// and finds files, so the static reload child can tell whether a page's images are all here.
+/// and finds files.
 public struct NotificationImageStore: Sendable {
     public let folder: String
     /// The folder's cap whatever the cache holds (a page is at most 100 headlines).

@@ -3,9 +3,8 @@ import Glibc
 #endif
 
 /// The process environment as a dictionary, read straight from `environ`.
-/// `ProcessInfo.processInfo.environment` gives the same, but its first use builds FoundationEssentials'
-/// ProcessInfo (locks, caches, generic metadata): about 0.8 ms of every reload child's start, on
-/// the path from a trigger to the bar line (issue 14).
+/// `ProcessInfo.processInfo.environment` gives the same, but its first use builds all of
+/// FoundationEssentials' ProcessInfo (locks, caches), which none of these programs otherwise needs.
 public enum ProcessEnvironment {
     /// `NAME=value` entries; the first of two entries with the same name wins, as getenv(3) does.
     public static func current() -> [String: String] {

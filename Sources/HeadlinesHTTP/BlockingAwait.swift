@@ -7,10 +7,9 @@ import Synchronization
 public func blockingAwait<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
     let box = ResultBox<T>()
     let done = DispatchSemaphore(value: 0)
-    // Started on this thread (Task.immediate, Swift 6.2): the transport blocks rather than
-    // suspends, so a fetch usually runs to its end right here, and the process starts no
-    // global-pool thread (about 1.5 ms of the reload child's start). Anything that does suspend
-    // resumes on the global pool, and the semaphore waits for it as before.
+    // Started on this thread (Task.immediate): the transport blocks rather than suspends, so a
+    // fetch usually runs to its end right here and the process starts no global-pool thread.
+    // Anything that does suspend resumes on the global pool, and the semaphore waits for it.
     Task.immediate { let value = await body(); box.value.withLock { $0 = value }; done.signal() }
     done.wait()
     return box.value.withLock { $0! }

@@ -20,10 +20,6 @@ public struct CurlTransport: HTTPTransport {
     /// `curl_global_init`, exactly once per process, before the first handle.
     private static let initialised: Bool = headlines_curl_global_init_default() == CURLE_OK
 
-    /// Initialises libcurl and OpenSSL now (reading openssl.cnf, about 2 ms) rather than at the
-    /// first request: the reload child does it while it waits for the host's go-ahead.
-    public static func prepare() { _ = initialised }
-
     public init(limits: TransportLimits = TransportLimits(), userAgent: String = "headlines/\(HeadlinesVersion.string)",
                 tally: RequestTally? = nil) {
         self.limits = limits

@@ -1,7 +1,6 @@
-import CGLib
 import FoundationEssentials
 import HeadlinesCore
-import HeadlinesGLib
+import HeadlinesDesktop
 import HeadlinesHTTP
 import HeadlinesSources
 #if canImport(Glibc)
@@ -18,7 +17,7 @@ enum ReloadChild {
             HostLog.error("\(error.message); headlines-fetch is the host's reload child: run `headlines fetch` instead.")
             return 2
         }
-        guard args.command == "fetch", args.forHost, !args.reportImages else {
+        guard args.command == "fetch", args.forHost else {
             HostLog.error("headlines-fetch is the host's reload child: run `headlines fetch` instead.")
             return 2
         }
@@ -46,61 +45,30 @@ enum ReloadChild {
         }
         let refresher = Refresher(provider: provider, cache: cache, statusStore: statusStore)
         _ = tally.take()
-        CurlTransport.prepare()
-        if args.waitStdin { waitForStdinToEnd() }
         let now = Date()
         let fetch = blockingAwait { await refresher.fetchUnwritten(now: now, warn: warn) }
         var report = refresher.report(of: fetch, now: now, warn: warn)
         report.requestsSent = tally.take()
-        let store = NotificationImageStore(paths: loaded.paths)
-        let wanted = loaded.config.notifyEnabled && loaded.config.notifyImages && report.failure == nil
-            ? ImageDownloads.pageImages(of: report.headlines, pageSize: loaded.config.pageSize) : []
-        if wanted.contains(where: { store.existing(for: $0) == nil }) {
-            // New images: written first, then the image step (the CLI, which links gdk-pixbuf)
-            // takes over this process, its stdout and the report, and prints the report with them.
-            refresher.write(fetch, warn: warn)
-            later.flush()
-            ImageStep.exec(report: report, args: args, environment: environment)
-            warn("could not start the image step (\(String(cString: strerror(errno)))); this reload's notifications have no images")
-            return ReportOutput.print(report)
-        }
-        report.images = store.storedPaths(of: report.headlines.prefix(max(1, loaded.config.pageSize)), wanted: wanted)
+        let images = loaded.config.notifyEnabled && loaded.config.notifyImages
+        if images && report.failure == nil { storeImages(of: &report, pageSize: loaded.config.pageSize, paths: loaded.paths) }
         // The report first, then the cache and status: the host shows the report as soon as it
         // has it, and starts no other reload until this process has exited.
         let status = ReportOutput.print(report)
-        if loaded.config.notifyEnabled && loaded.config.notifyImages { store.prune(keeping: report.headlines.compactMap(\.imageURL)) }
+        if images { NotificationImageStore(paths: loaded.paths).prune(keeping: report.headlines.compactMap(\.imageURL)) }
         refresher.write(fetch, warn: warn)
         later.flush()
         return status
     }
-}
 
-/// `--wait-stdin`: the host ends this process's stdin once the ledger that counts this reload's
-/// requests is on disk (ChildReloader); until then nothing is sent. The host's deadline and
-/// PR_SET_PDEATHSIG bound the wait.
-private func waitForStdinToEnd() {
-    var byte: UInt8 = 0
-    while true {
-        let n = read(0, &byte, 1)
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 { return }
-    }
-}
-
-/// `headlines fetch --for-host --report-images`, started in this process's place.
-enum ImageStep {
-    /// Returns only when the exec failed (errno set).
-    static func exec(report: ReloadReport, args: Arguments, environment: [String: String]) {
-        guard let data = try? StateJSONEncoder.headlines().encode(report) else { return }
-        let fd = headlines_glib_memfd("headlines-report")
-        guard fd >= 0 else { return }
-        let bytes = [UInt8](data)
-        guard DescriptorOutput.writeAll(bytes, to: fd) == 0, lseek(fd, 0, SEEK_SET) == 0, dup2(fd, 0) == 0 else {
-            close(fd)
-            return
-        }
-        close(fd)
-        Exec.replace(with: [Binaries.path(of: "headlines"), "fetch", "--for-host", "--report-images"] + args.passThrough,
-                     environment: environment)
+    /// The page's images that are not stored yet, fetched (no key, bounded in bytes and time),
+    /// scaled and stored for the host's notifications; an image that fails only leaves its
+    /// headline without one.
+    private static func storeImages(of report: inout ReloadReport, pageSize: Int, paths: XDGPaths) {
+        let store = NotificationImageStore(paths: paths)
+        let page = report.headlines.prefix(max(1, pageSize))
+        let wanted = ImageDownloads.pageImages(of: report.headlines, pageSize: pageSize)
+        let missing = wanted.filter { store.existing(for: $0) == nil }
+        for (url, bytes) in ImageDownloads(maxImages: page.count).fetch(missing) { _ = store.store(bytes, for: url) }
+        report.images = store.storedPaths(of: page, wanted: wanted)
     }
 }

@@ -7,8 +7,7 @@ import Glibc
 
 /// Parses the host's options (the global ones of `headlines run`, plus `--from-bar`) and runs it.
 enum HostMain {
-    /// `pageByPage`: what chm_map_only_touched_pages returned (mappings, or -errno).
-    static func run(argv: [String], environment: [String: String], pageByPage: Int32) -> Int32 {
+    static func run(argv: [String], environment: [String: String]) -> Int32 {
         let args: Arguments
         do { args = try Arguments.parse(["run"] + argv) } catch {
             HostLog.error("\(error.message); see headlines --help.")
@@ -22,10 +21,6 @@ enum HostMain {
             return 0
         }
         if args.fromBar { ParentWatch.endWithParent() }
-        if args.verbose {
-            HostLog.info(pageByPage > 0 ? "code mapped page by page (\(pageByPage) mappings without fault-around)"
-                : "code mapped with the kernel's fault-around (userfaultfd: \(String(cString: strerror(-pageByPage))))")
-        }
         return HostRunner.run(args: args, environment: environment, standBy: !args.fromBar,
                               reloader: { HostRunner.childReloader(args: args, environment: environment, loaded: $0) },
                               extra: { host, _ in

@@ -33,38 +33,13 @@ enum FetchCommand {
 }
 
 extension FetchCommand {
-    /// `headlines fetch --for-host`: the host's reload child is `headlines-fetch`, which starts in
-    /// a fraction of this program's time (issue 14); run by hand, this hands over to it.
-    /// `--report-images`: the image step `headlines-fetch` execs when the page has images not yet
-    /// stored: the report on stdin, its images fetched, scaled and stored, the report printed.
+    /// `headlines fetch --for-host`: the host's reload child is `headlines-fetch`; run by hand,
+    /// this hands over to it.
     static func forHost(_ context: AppContext) -> Int32 {
-        guard context.arguments.reportImages else {
-            let child = Binaries.path(of: "headlines-fetch")
-            Exec.replace(with: [child] + ["fetch", "--for-host"] + context.arguments.passThrough, environment: context.environment)
-            Output.error("headlines: cannot start \(child) (\(String(cString: strerror(errno)))); reinstall headlines: it ships beside this program.")
-            return 1
-        }
-        ParentWatch.endWithParent()
-        guard var report = readReport() else {
-            Output.error("headlines: --report-images reads the reload child's report on stdin; it is not for use by hand.")
-            return 2
-        }
-        ReportImages.attach(to: &report, context: context)
-        return ReportOutput.print(report)
-    }
-
-    /// The report `headlines-fetch` left on stdin (a memfd), bounded as the host bounds it.
-    private static func readReport() -> ReloadReport? {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while bytes.count <= ReloadReport.maxBytes {
-            let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            bytes += buffer[0..<n]
-        }
-        guard !bytes.isEmpty, bytes.count <= ReloadReport.maxBytes else { return nil }
-        return try? StateJSONDecoder.headlines().decode(ReloadReport.self, from: Data(bytes))
+        let child = Binaries.path(of: "headlines-fetch")
+        Exec.replace(with: [child] + ["fetch", "--for-host"] + context.arguments.passThrough, environment: context.environment)
+        Output.error("headlines: cannot start \(child) (\(String(cString: strerror(errno)))); reinstall headlines: it ships with this program.")
+        return 1
     }
 }
 

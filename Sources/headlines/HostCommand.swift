@@ -7,7 +7,7 @@ import HeadlinesDesktop
 
 /// `headlines run`: becomes `headlines-host` (execve, same options, same environment with the
 /// keys the CLI removed from its own), the small resident host that links neither libcurl nor
-/// libxml2. Its reloads come back here as `headlines fetch --for-host` children.
+/// libxml2. Its reloads run in `headlines-fetch` children.
 enum HostCommand {
     static func run(_ context: AppContext, argv: [String]) -> Int32 {
         let host = Binaries.path(of: "headlines-host")

@@ -141,7 +141,6 @@ private struct FailingRename: StateFileSystem {
     }
     func syncDirectory(_ path: String) { inner.syncDirectory(path) }
     func remove(_ path: String) { inner.remove(path) }
-    func append(_ data: Data, to path: String) throws { try inner.append(data, to: path) }
     func read(_ path: String, limit: Int) throws -> Data? { try inner.read(path, limit: limit) }
 }
 

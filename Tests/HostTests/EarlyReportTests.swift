@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 /// The host shows a fetch child's report as soon as the child's stdout ends with one, not when
-/// the child has exited (issue 14: reload to bar line), and still runs one child at a time.
+/// the child has exited, and still runs one child at a time.
 /// A stand-in `headlines-fetch` beside a copy of the host prints a real report, closes its stdout,
 /// and takes 3 s more to exit, as a child writing its cache on a slow disk would.
 final class EarlyReportTests: HostTestCase {

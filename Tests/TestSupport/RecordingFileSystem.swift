@@ -15,7 +15,6 @@ public enum RecordedCall: Equatable, Sendable {
     case syncDirectory(String)
     case remove(String)
     case read(String)
-    case append(String)
     case posted(ids: [String], more: Int)
 }
 
@@ -96,11 +95,6 @@ public final class RecordingFileSystem: StateFileSystem, Sendable {
     public func remove(_ path: String) {
         log.append(.remove(path))
         _ = disk.withLock { $0.files.removeValue(forKey: path) }
-    }
-
-    public func append(_ data: Data, to path: String) throws {
-        log.append(.append(path))
-        disk.withLock { $0.files[path, default: Data()].append(data) }
     }
 
     public func read(_ path: String, limit: Int) throws -> Data? {

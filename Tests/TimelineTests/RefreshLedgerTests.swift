@@ -51,23 +51,6 @@ final class RefreshLedgerTests: XCTestCase {
         XCTAssertEqual(store.load(now: second, warn: { _ in }).lastOutcome, .success)
     }
 
-    func testUnionCountsAnAttemptOnceAfterAJSONRoundTrip() throws {
-        // Given attempts with sub-millisecond parts, two of them 5 ms apart
-        var ledger = RefreshLedger()
-        let dates = [0.0004, 60.1237, 60.1287, 3600.9999].map { monday.addingTimeInterval($0) }
-        for date in dates { ledger.recordAttempt(at: date) }
-
-        // When they pass through the file format
-        let decoded = try StateJSONDecoder.headlines().decode(RefreshLedger.self, from: StateJSONEncoder.headlines().encode(ledger))
-        XCTAssertNotEqual(decoded.attempts, ledger.attempts, "the round trip should lose the sub-millisecond parts")
-        for (a, b) in zip(decoded.attempts, dates) { XCTAssertEqual(a.timeIntervalSince(b), 0, accuracy: 0.001) }
-
-        // Then the union of memory and disk has each attempt once, the two 5 ms apart kept apart
-        XCTAssertEqual(RefreshLedger.union(ledger.attempts, decoded.attempts).count, 4)
-        XCTAssertEqual(RefreshLedger.union(decoded.attempts, ledger.attempts).count, 4)
-        XCTAssertEqual(RefreshLedger.union([dates[2], dates[0]], [dates[1]]), [dates[0], dates[1], dates[2]])
-    }
-
     func testEveryKeyedRequestARedirectMadeCountsAgainstTheBudget() async {
         // Given a reloader whose transport sends 3 keyed requests for one reload (two same-origin
         // redirects), and a budget of 5

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The native stack, checked on the built binary and the sources (issue 12): `headlines` links
+# The native stack, checked on the built binary and the sources: `headlines` links
 # libcurl and libxml2 directly and none of Foundation's ICU-backed parts (libFoundation,
 # libFoundationNetworking, libFoundationXML, lib_FoundationICU); no source of a shipped module
 # uses URLSession, XMLParser, DispatchQueue.global or imports Foundation. The debug binary links
@@ -40,4 +40,12 @@ banned=$(grep -rnE 'URLSession|XMLParser|DispatchQueue\.global|^import Foundatio
     Sources --include='*.swift' | grep -v '^Sources/headlines-bench/')
 [ -z "$banned" ] || printf '  %s\n' "$banned"
 check "no URLSession, XMLParser, DispatchQueue.global or import Foundation in Sources/ (bench aside)" test -z "$banned"
+# The build describes modules: no linker tricks, no copies of libraries, no kernel-internals tuning.
+tricks=$(find Sources -type d \( -name CHostMemory -o -name CFetchStubs -o -name CLinkWraps -o -name link \))
+[ -z "$tricks" ] || printf '  %s\n' $tricks
+check "Sources/ has no CHostMemory, CFetchStubs, CLinkWraps or link/ folders" test -z "$tricks"
+unsafe=$(grep -c 'unsafeFlags' Package.swift)
+check "Package.swift has at most two unsafeFlags ($unsafe)" test "$unsafe" -le 2
+intents=$(grep -rln 'ledger\.json\.intents\|\.intents"' Sources || true)
+check "no ledger intent log in Sources/" test -z "$intents"
 exit $failed

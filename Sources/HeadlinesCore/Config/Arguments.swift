@@ -23,13 +23,6 @@ public struct Arguments: Equatable, Sendable {
     public var forHost = false
     /// `fetch --for-host --failures N`: the consecutive failures before this reload (back-off).
     public var failures = 0
-    /// `fetch --for-host --report-images`: the reload child's second step, which `headlines-fetch`
-    /// execs when the page has images not yet stored: read the report on stdin, fetch and scale
-    /// its images (gdk-pixbuf, which the static child does not link), print it with them.
-    public var reportImages = false
-    /// `fetch --for-host --wait-stdin`: send no request before stdin ends (the host ends it once
-    /// the ledger that counts the request is saved).
-    public var waitStdin = false
     /// `demo --duration 20s`: stop after this long (default: until Ctrl-C).
     public var duration: String?
     public var help = false
@@ -84,8 +77,6 @@ public struct Arguments: Equatable, Sendable {
                 args.widget = name
             case "--from-bar": args.fromBar = true
             case "--for-host": args.forHost = true
-            case "--report-images": args.reportImages = true
-            case "--wait-stdin": args.waitStdin = true
             case "--failures":
                 let text = try value("--failures", inline: inline)
                 guard let n = Int(text), n >= 0 else { throw UsageError(message: "--failures needs a count, not '\(text)'") }

@@ -24,8 +24,8 @@ public struct JSONPaths: Sendable, Equatable {
 
 extension JSONPaths {
     /// Every path, spelled out, for comparing configs by text. Not `"\(paths)"`: string
-    /// interpolation of a plain struct goes through the runtime's reflection, which costs the
-    /// reload child a few milliseconds at each start (issue 14).
+    /// interpolation of a plain struct goes through the runtime's reflection, which is slow and
+    /// whose output is not a stable format.
     public var identity: String {
         [items, title, link ?? "-", linkTemplate ?? "-", date ?? "-", id ?? "-", source ?? "-"].joined(separator: "\u{1F}")
     }

@@ -27,11 +27,11 @@ public struct HostEngine: Sendable {
     private var lastShownEntryDate: Date?
     private var lastSeen: HostTime?
     /// Set by what changes them during one event; `handle` then saves the ledger and publishes
-    /// the timeline once each, at its end: after what the bars show and the reload it starts,
-    /// which are what a user waits for (the fetch child starts meanwhile, and sends nothing
-    /// until the host has handled the whole event: ChildReloader's stdin gate).
+    /// the timeline once each, at its end, after what the bars show.
     private var ledgerChanged = false
     private var timelineChanged = false
+    /// A reload this event starts, with the failures before it; asked for after the ledger's save.
+    private var reloadToStart: Int?
     /// When the timer is armed for (wall clock), for tests and `wake` logs.
     public private(set) var timerAt: Date?
 
@@ -59,8 +59,12 @@ public struct HostEngine: Sendable {
             }
         }
         wake(now, &out)
-        // The ledger before timeline.json, so that what the timeline shows is already on disk.
+        // The ledger before timeline.json, so that what the timeline shows is already on disk,
+        // and before the reload it counts: a host that dies at any point never spends a request
+        // that its ledger on disk does not hold.
         if ledgerChanged { out.append(.saveLedger(ledger)) }
+        if let failures = reloadToStart { out.append(.startReload(consecutiveFailures: failures)) }
+        reloadToStart = nil
         if timelineChanged { out.append(.publish(published(now))) }
         timelineChanged = false
         ledgerChanged = false
@@ -228,9 +232,9 @@ public struct HostEngine: Sendable {
 
     private mutating func startReload(_ now: HostTime, _ out: inout [HostAction]) {
         let failuresBefore = ledger.consecutiveFailures
-        let attempt = ledger.recordAttempt(at: now)
+        ledger.recordAttempt(at: now)
         ledgerChanged = true
-        out.append(.startReload(consecutiveFailures: failuresBefore, attempt: attempt))
+        reloadToStart = failuresBefore
         reloading = true
         reloadStarted = now
         reloadSource = config.sourceIdentity

@@ -71,9 +71,8 @@ public enum HostAction: Sendable {
     /// Write the ledger (once per event, after the event's other state actions).
     case saveLedger(RefreshLedger)
     /// Run the provider's reload (`TimelineProvider.timeline`) and answer `reloadFinished`.
-    /// `attempt` is already in the ledger of the event's `saveLedger`; the host logs it as an
-    /// intent first (`LedgerStore.recordIntent`), so the reload need not wait for that save.
-    case startReload(consecutiveFailures: Int, attempt: RefreshLedger.Attempt)
+    /// It comes after the event's `saveLedger`, whose ledger already counts this reload.
+    case startReload(consecutiveFailures: Int)
     /// Write the published timeline for bars and the CLI.
     case publish(PublishedTimeline)
     /// The entry on display changed (verbose hosts and the demo print it).

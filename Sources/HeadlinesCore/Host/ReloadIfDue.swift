@@ -45,7 +45,7 @@ public enum ReloadIfDue {
 
 extension RefreshLedger {
     /// Requests beyond the recorded attempt (redirect hops the API answered on its own origin),
-    /// each a few milliseconds later, so the 2 ms merge keeps them all.
+    /// each a moment after the one before, so that no two of them are taken for the same attempt.
     public mutating func recordExtraRequests(_ count: Int, at start: HostTime) {
         guard count > 0 else { return }
         for extra in 1...count {

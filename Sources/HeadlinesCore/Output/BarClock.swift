@@ -8,8 +8,7 @@ import Glibc
 /// "28 Nov 2025" in another year) before that.
 ///
 /// Why not an age ("10 min ago"): an age changes on its own, so every age step woke the host to
-/// rewrite the lines and woke every bar copy to print them (issue 14 measured 10 host and 3 bar
-/// wake-ups in five idle minutes). A clock time changes only at local midnight, when "14:05"
+/// rewrite the lines and woke every bar copy to print them. A clock time changes only at local midnight, when "14:05"
 /// becomes "Tue 14:05": a widget between refreshes costs one wake-up a day.
 ///
 /// The local time zone is the C library's (TZ, else /etc/localtime), as `date` shows it; names

@@ -2,7 +2,7 @@ import Synchronization
 
 /// State writes a process puts off until it has answered: the reload child writes its feeds'
 /// validators (feeds.json) after it has printed its report, not in the middle of the fetch, where
-/// their fsyncs held up every reload's bar line (issue 14). A child killed before `flush` only
+/// their fsyncs would hold up the bar line a user waits for. A child killed before `flush` only
 /// loses the validators: its next fetch of those feeds is unconditional.
 public final class DeferredWrites: Sendable {
     private let pending = Mutex<[@Sendable () -> Void]>([])

@@ -75,13 +75,6 @@ public struct PosixFileSystem: StateFileSystem {
 
     public func remove(_ path: String) { unlink(path) }
 
-    public func append(_ data: Data, to path: String) throws {
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode_t(0o600))
-        guard fd >= 0 else { throw SystemError(call: "open", path: path, errno: errno) }
-        defer { _ = Glibc.close(fd) }
-        try write(data, to: fd, path: path)
-    }
-
     public func read(_ path: String, limit: Int) throws -> Data? {
         if privateFiles { return try RuntimeFolder.readPrivate(path, limit: limit, userID: getuid()) }
         // O_NONBLOCK: a FIFO (or a device) put where a file should be must not hang open(2); the

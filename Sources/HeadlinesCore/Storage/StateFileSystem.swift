@@ -22,9 +22,6 @@ public protocol StateFileSystem: Sendable {
     /// systems refuse it, and the data is already safe in the file.
     func syncDirectory(_ path: String)
     func remove(_ path: String)
-    /// Appends `data` to `path` (created 0600 if missing) in one write(2), without fsync: once it
-    /// returns, every process sees the bytes, whatever becomes of this one. Not a symbolic link.
-    func append(_ data: Data, to path: String) throws
     /// The file's bytes, nil when it does not exist. Reads at most `limit` bytes: a longer file
     /// throws `StateFileTooLarge` (we never wrote it).
     func read(_ path: String, limit: Int) throws -> Data?

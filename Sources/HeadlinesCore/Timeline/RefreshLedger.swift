@@ -127,24 +127,6 @@ public struct RefreshLedger: Codable, Equatable, Sendable {
     }
 
     public var lastAttempt: Date? { records.last?.at }
-
-    /// Two attempt lists merged, sorted, with the same attempt counted once. Dates pass through
-    /// JSON with millisecond precision, so "the same" means within two milliseconds.
-    public static func union(_ a: [Date], _ b: [Date]) -> [Date] {
-        union(a.map { Attempt(at: $0) }, b.map { Attempt(at: $0) }).map(\.at)
-    }
-
-    public static func union(_ a: [Attempt], _ b: [Attempt]) -> [Attempt] {
-        var out: [Attempt] = []
-        for attempt in (a + b).sorted(by: { $0.at < $1.at }) {
-            if let last = out.last, attempt.at.timeIntervalSince(last.at) < 0.002 {
-                if last.monotonic == nil { out[out.count - 1] = attempt }
-                continue
-            }
-            out.append(attempt)
-        }
-        return out
-    }
 }
 
 /// At most `dailyLimit` reloads in any sliding 24 hours.

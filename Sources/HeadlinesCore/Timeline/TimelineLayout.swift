@@ -117,6 +117,6 @@ public enum Backoff {
 
 extension ReloadReport {
     /// A report is small (the headlines once); anything longer is not a report, whoever reads it
-    /// (the host from its child's stdout, the image step from its stdin).
+    /// (the host reads it from its child's stdout).
     public static let maxBytes = 16 << 20
 }

@@ -13,14 +13,6 @@ public protocol HostReloader: AnyObject {
     func start(consecutiveFailures: Int, done: @escaping @GLibActor (ReloadReport) -> Void)
     /// Stops a running reload (the host is stopping).
     func cancel()
-    /// The reload's request is counted (its attempt in the ledger's intent log, or the event that
-    /// started it handled and its ledger saved or found unsavable): the reload may now send its
-    /// requests. Called after every event, and once the intent is logged; a no-op when nothing waits.
-    func proceed()
-}
-
-extension HostReloader {
-    public func proceed() {}
 }
 
 /// Runs each reload in a short-lived child, `headlines-fetch fetch --for-host`, and reads its
@@ -36,11 +28,6 @@ public final class ChildReloader: HostReloader {
     nonisolated static let outputLimit = ReloadReport.maxBytes
 
     private var running: ChildRun?
-    /// The write end of the running child's stdin. The child sends no request until its stdin
-    /// ends (`--wait-stdin`), and the host ends it in `proceed`, once the request is counted (its
-    /// attempt in the ledger's intent log, or else the ledger saved): a host that dies in between
-    /// never spends a request it did not count.
-    private var gate: Int32 = -1
     /// A reload asked for while the last child, its report already delivered, has not exited.
     private var pending: (consecutiveFailures: Int, done: @GLibActor (ReloadReport) -> Void)?
 
@@ -56,21 +43,17 @@ public final class ChildReloader: HostReloader {
         // One child at a time: the next one starts when the last has exited (its report may
         // have come first; see ChildRun).
         guard running == nil else { pending = (consecutiveFailures, done); return }
-        let full = argv + ["--failures", String(consecutiveFailures), "--wait-stdin"]
+        let full = argv + ["--failures", String(consecutiveFailures)]
         var cArgs: [UnsafeMutablePointer<CChar>?] = full.map { strdup($0) } + [nil]
         var cEnv: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
         defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
         var pid: GPid = 0
-        var stdinFD: Int32 = -1
         var stdoutFD: Int32 = -1
         var error: UnsafeMutablePointer<GError>?
-        // LEAVE_DESCRIPTORS_OPEN lets GLib start the child with posix_spawn (a vfork) instead of
-        // fork: the host's page tables are not copied and neither process takes copy-on-write
-        // faults, about 1 ms off every reload. The child closes every descriptor above 2 first
-        // thing (headlines-fetch's main), so nothing the host left inheritable reaches it.
-        let flags = GSpawnFlags(rawValue: G_SPAWN_DO_NOT_REAP_CHILD.rawValue | G_SPAWN_CLOEXEC_PIPES.rawValue
-                                    | G_SPAWN_LEAVE_DESCRIPTORS_OPEN.rawValue)
-        guard g_spawn_async_with_pipes(nil, &cArgs, &cEnv, flags, nil, nil, &pid, &stdinFD, &stdoutFD, nil, &error) != 0 else {
+        // GLib's defaults otherwise: the child gets /dev/null as stdin and none of the host's
+        // other descriptors.
+        let flags = GSpawnFlags(rawValue: G_SPAWN_DO_NOT_REAP_CHILD.rawValue | G_SPAWN_CLOEXEC_PIPES.rawValue)
+        guard g_spawn_async_with_pipes(nil, &cArgs, &cEnv, flags, nil, nil, &pid, nil, &stdoutFD, nil, &error) != 0 else {
             let why = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             g_clear_error(&error)
             done(Self.failure("could not start \(full[0]) (\(why)); reinstall headlines or check that it is beside headlines-host"))
@@ -79,30 +62,19 @@ public final class ChildReloader: HostReloader {
         let run = ChildRun(pid: pid, deliver: done) { [weak self] in
             guard let self else { return }
             self.running = nil
-            self.proceed()
             if let next = self.pending {
                 self.pending = nil
                 self.start(consecutiveFailures: next.consecutiveFailures, done: next.done)
-                // Its ledger was saved by the event that asked for it, long before this.
-                self.proceed()
             }
         }
         running = run
-        gate = stdinFD
         run.watch(stdout: stdoutFD, deadline: deadline)
-    }
-
-    public func proceed() {
-        guard gate >= 0 else { return }
-        close(gate)
-        gate = -1
     }
 
     /// The host is stopping: SIGTERM to a running child, then up to 2 s for it to die, so the
     /// temporary file of a write it was in the middle of can be swept (its PID no longer runs).
     public func cancel() {
         pending = nil
-        proceed()
         guard let run = running else { return }
         kill(run.pid, SIGTERM)
         var status: Int32 = 0
@@ -135,8 +107,7 @@ public final class ChildReloader: HostReloader {
 /// One running fetch child. GLib calls the fd and child-watch callbacks on the loop thread; they
 /// keep their bytes behind a mutex (they are not actor code). The report is handed to the loop's
 /// actor once: as soon as the child's stdout ends with a whole report (the child closes it right
-/// after writing one, so the bars need not wait for its exit, about 1.5 ms of unmapping its
-/// libraries), else when the child has been reaped, with what its exit status says. `ended` runs
+/// after writing one, so the bars need not wait for it to write its cache and exit), else when the child has been reaped, with what its exit status says. `ended` runs
 /// once the child has been reaped.
 final class ChildRun: Sendable {
     let pid: GPid

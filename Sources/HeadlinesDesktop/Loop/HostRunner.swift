@@ -20,26 +20,14 @@ public enum HostRunner {
         return setup
     }
 
-    /// The reloader of a real host: `headlines-fetch fetch --for-host` (the static reload child)
-    /// with the same global options
-    /// (and `--widget NAME` for a widget), the API keys in its environment only.
+    /// The reloader of a real host: `headlines-fetch fetch --for-host` with the same global
+    /// options (and `--widget NAME` for a widget), the API keys in its environment only.
     @GLibActor
     public static func childReloader(args: Arguments, environment: [String: String], loaded: LoadedConfig) -> ChildReloader {
         var childArgs = args
         childArgs.widget = loaded.widget
         return ChildReloader(argv: [Binaries.path(of: "headlines-fetch"), "fetch", "--for-host"] + childArgs.passThrough,
-                             environment: childEnvironment(environment), deadline: loaded.config.timeout + 30)
-    }
-
-    /// The fetch child's environment: the host's, plus GNUTLS_NO_IMPLICIT_INIT=1. GnuTLS comes in
-    /// with Debian's libcurl (through librtmp and libldap, for rtmps:// and ldaps://, which the
-    /// transport never allows) and otherwise builds its ASN.1 tables in a library constructor at
-    /// every start: about 0.5 ms of each reload's start-up (issue 14). libcurl's own
-    /// TLS is OpenSSL, which this does not touch.
-    static func childEnvironment(_ environment: [String: String]) -> [String: String] {
-        var child = environment
-        child["GNUTLS_NO_IMPLICIT_INIT"] = "1"
-        return child
+                             environment: environment, deadline: loaded.config.timeout + 30)
     }
 
     /// Validates the config, then runs a host (or a stand-by that takes over) with notifications

@@ -223,22 +223,14 @@ public final class WidgetHost {
         // Notifications last: showing one is a round trip to the notification server, and the
         // bar lines and published timeline of the same reload must not wait for its answer.
         for action in actions where !action.isNotify { perform(action) }
-        // The ledger of a reload this event started is saved (or its intent logged, which let
-        // the child go already): its child may send its requests.
-        reloader.proceed()
         for action in actions where action.isNotify { perform(action) }
     }
 
     private func perform(_ action: HostAction) {
         switch action {
         case let .saveLedger(ledger): saveLedger(ledger)
-        case let .startReload(failures, attempt):
-            // The attempt is counted once it is in the ledger's intent log (one append), so the
-            // child may send its request at once instead of after the ledger's fsync. When the
-            // log cannot be written, the child waits for the ledger's save as before.
-            let counted = (try? ledgerStore.recordIntent(attempt)) != nil
+        case let .startReload(failures):
             startReload(consecutiveFailures: failures)
-            if counted { reloader.proceed() }
         case let .publish(published):
             do { try publishedStore.store(published) } catch {
                 HostLog.warning("Could not publish the timeline (\(error)); bars will read the cache instead.")
