@@ -75,6 +75,18 @@ final class APITubeDecodingTests: XCTestCase {
 
     // MARK: errors
 
+    func testAParameterErrorAdvisesTheSettingsNotTheKey() {
+        // Given APITube's 400 for an unknown entity in the query
+        let response = Fixture.response("apitube/error-400-ER0250.json", status: 400)
+        // When it is decoded and worded
+        let error = thrownError { () throws(NewsError) in try APITubeProvider.decode(response, now: fixtureNow) }
+        let sentence = error?.message(provider: "APITube", keyVariable: "APITUBE_API_KEY") ?? ""
+        // Then the advice is about the request, never the key
+        XCTAssertFalse(sentence.contains("API key") || sentence.contains("APITUBE_API_KEY"), sentence)
+        XCTAssertTrue(sentence.contains("ER0250") && sentence.contains("[source] settings"), sentence)
+    }
+
+
     func testEachErrorBodyBecomesItsTypedError() {
         let cases: [(file: String, status: Int, expected: NewsError)] = [
             ("error-401-ER0175.json", 401, .invalidKey(code: "ER0175", message: "Invalid API key. Please check your API key and try again.")),
@@ -83,6 +95,9 @@ final class APITubeDecodingTests: XCTestCase {
             ("error-403-ER0601.json", 403, .forbidden(code: "ER0601", message: "Access to this endpoint is not allowed on your plan.")),
             ("error-400-ER0171.json", 400, .planLimit(status: 400, code: "ER0171", message: "The per_page parameter exceeds the maximum allowed by your plan (10).")),
             ("error-500-ER0183.json", 500, .serverError(status: 500, code: "ER0183", message: "Internal server error. Please try again later.")),
+            // Parameter errors share the ER02 prefix with the key errors but are not about the key.
+            ("error-400-ER0250.json", 400, .badRequest(status: 400, code: "ER0250", message: "Entity sport name 'Football' not found")),
+            ("error-400-ER0208.json", 400, .badRequest(status: 400, code: "ER0208", message: "Invalid value for parameter 'language.code'")),
             ("not-ok-under-200.json", 200, .planLimit(status: 400, code: "ER0173", message: "The page parameter exceeds the maximum allowed by your plan.")),
         ]
         for c in cases {

@@ -81,7 +81,8 @@ public struct APITubeProvider: HeadlineProvider {
     }
 
     /// APITube's error codes to the advice that fits: the key (ER0175 invalid, ER0230 expired,
-    /// ER0201/ER0202 missing or malformed, and the rest of ER02xx), the rate (ER0203, ER0204 ban,
+    /// ER0201/ER0202 missing or malformed; other ER02xx codes are about the request's parameters,
+    /// such as ER0250 "entity not found", and go by the HTTP status), the rate (ER0203, ER0204 ban,
     /// ER0429), the plan (ER0171 per_page, ER0173 page; ER06xx endpoint not on the plan), the
     /// server (ER0183, ER09xx). Anything else goes by the HTTP status.
     static func mapError(status: Int, code: String?, message: String?, response: HTTPResponse, now: Date) -> NewsError {
@@ -89,7 +90,6 @@ public struct APITubeProvider: HeadlineProvider {
         case "ER0203", "ER0204", "ER0429":
             return .rateLimited(retryAfter: ProviderSupport.retryDate(response, now: now), code: code, message: message)
         case "ER0175", "ER0230", "ER0201", "ER0202": return .invalidKey(code: code, message: message)
-        case let c where c.hasPrefix("ER02"): return .invalidKey(code: code, message: message)
         case "ER0171", "ER0173": return .planLimit(status: status == 200 ? 400 : status, code: code, message: message)
         case let c where c.hasPrefix("ER06"): return .forbidden(code: code, message: message)
         case "ER0183": return .serverError(status: max(status, 500), code: code, message: message)
