@@ -127,7 +127,7 @@ public struct APITubeProvider: HeadlineProvider {
             let summary = description.map(TextCleaning.plainTitle).flatMap { $0.isEmpty ? nil : $0 }
             return Headline(id: id?.value ?? url.absoluteString, title: title, url: url,
                             source: source?.domain.flatMap { $0.isEmpty ? nil : $0 } ?? url.host ?? "",
-                            publishedAt: published_at.flatMap(ISO8601.parse) ?? now,
+                            publishedAt: ProviderSupport.published(published_at.flatMap(ISO8601.parse), fetchedAt: now),
                             imageURL: ProviderSupport.link(image), summary: summary)
         }
     }

@@ -57,7 +57,7 @@ public struct FeedProvider: HeadlineProvider {
                 results.append((feed, .failure(.unreachable(detail: "unexpected error"))))
             }
         }
-        var merged: [Headline] = []
+        var perFeed: [[Headline]] = []
         var firstError: NewsError?
         var partialFailures: [String] = []
         for (feed, result) in results {
@@ -72,7 +72,7 @@ public struct FeedProvider: HeadlineProvider {
                 entry.lastSuccess = now
                 entry.lastError = nil
                 entry.lastErrorAt = nil
-                merged += entry.headlines
+                perFeed.append(entry.headlines)
             case let .failure(error):
                 entry.lastError = error.message(provider: "The feed \(Self.shown(feed))", kind: .feed)
                 entry.lastErrorAt = now
@@ -89,10 +89,10 @@ public struct FeedProvider: HeadlineProvider {
         } else {
             try? store.store(state)
         }
-        if merged.isEmpty, let firstError, results.allSatisfy({ if case .failure = $0.1 { return true } else { return false } }) {
+        if perFeed.allSatisfy(\.isEmpty), let firstError, results.allSatisfy({ if case .failure = $0.1 { return true } else { return false } }) {
             throw firstError
         }
-        return FetchReport(headlines: Array(Self.merge(merged).prefix(maxHeadlines)), partialFailures: partialFailures)
+        return FetchReport(headlines: Self.fairMerge(perFeed, limit: maxHeadlines), partialFailures: partialFailures)
     }
 
     /// A feed URL as messages show it: without any user:password part, which is a credential.
@@ -123,6 +123,37 @@ public struct FeedProvider: HeadlineProvider {
         return headlines.sorted { $0.publishedAt > $1.publishedAt }.filter {
             seenLinks.insert($0.url.absoluteString).inserted && seenIDs.insert($0.id).inserted
         }
+    }
+
+    /// At most `limit` headlines of several feeds, newest first, with each feed's fair share: the
+    /// slots go round the feeds one at a time, so a feed that publishes fifty items an hour
+    /// keeps a slower feed's headlines in the list, and a feed with fewer than its share leaves
+    /// the rest to the others. The same link from several feeds is kept once, the newest copy.
+    static func fairMerge(_ feeds: [[Headline]], limit: Int) -> [Headline] {
+        let unique = merge(feeds.flatMap { $0 })
+        var kept = Set(unique.map { CopyKey($0) })
+        var groups = feeds.map { feed in merge(feed).filter { kept.remove(CopyKey($0)) != nil } }
+        var taken = [Int](repeating: 0, count: groups.count)
+        var total = 0
+        while total < limit {
+            var progressed = false
+            for i in groups.indices where taken[i] < groups[i].count && total < limit {
+                taken[i] += 1
+                total += 1
+                progressed = true
+            }
+            if !progressed { break }
+        }
+        for i in groups.indices { groups[i] = Array(groups[i].prefix(taken[i])) }
+        return merge(groups.flatMap { $0 })
+    }
+
+    /// One copy of a headline, as `fairMerge` tells copies apart.
+    private struct CopyKey: Hashable {
+        let link: String
+        let id: String
+        let published: Date
+        init(_ headline: Headline) { link = headline.url.absoluteString; id = headline.id; published = headline.publishedAt }
     }
 
     struct FeedOutcome {
@@ -163,7 +194,7 @@ public struct FeedProvider: HeadlineProvider {
               let link = item.link, URLPolicy.isOpenable(link) else { return nil }
         let summary = item.summary.map(TextCleaning.plainTitle).flatMap { $0.isEmpty ? nil : $0 }
         return Headline(id: item.id.flatMap { $0.isEmpty ? nil : $0 } ?? link.absoluteString, title: title, url: link,
-                        source: source, publishedAt: item.published ?? item.updated ?? now,
+                        source: source, publishedAt: ProviderSupport.published(item.published ?? item.updated, fetchedAt: now),
                         imageURL: item.imageURL.flatMap { URLPolicy.isOpenable($0) ? $0 : nil }, summary: summary)
     }
 }

@@ -69,6 +69,12 @@ extension HeadlineProvider {
 /// Helpers shared by the JSON API providers.
 enum ProviderSupport {
     /// Keeps the first headline for each id, newest first.
+    /// When a headline was published, as every list and bar shows it: the source's date, but
+    /// never later than the fetch (a feed in the wrong time zone, or dated 2099, would otherwise
+    /// sort above every other source's headlines and show as new for hours); the fetch time when
+    /// the source gives none.
+    static func published(_ date: Date?, fetchedAt now: Date) -> Date { min(date ?? now, now) }
+
     static func newestFirstUnique(_ items: [Headline]) -> [Headline] {
         var seen = Set<String>()
         return items.sorted { $0.publishedAt > $1.publishedAt }.filter { seen.insert($0.id).inserted }

@@ -45,7 +45,7 @@ public struct JSONAPIProvider: HeadlineProvider {
             let id = paths.id.flatMap { item.value(at: $0)?.text } ?? link.absoluteString
             let date = paths.date.flatMap { item.value(at: $0) }.flatMap(Self.date(from:))
             let itemSource = paths.source.flatMap { item.value(at: $0)?.text } ?? link.host ?? source
-            return Headline(id: id, title: title, url: link, source: itemSource, publishedAt: date ?? now)
+            return Headline(id: id, title: title, url: link, source: itemSource, publishedAt: ProviderSupport.published(date, fetchedAt: now))
         }
         return ProviderSupport.newestFirstUnique(headlines)
     }

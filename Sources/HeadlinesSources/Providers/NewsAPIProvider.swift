@@ -125,7 +125,7 @@ public struct NewsAPIProvider: HeadlineProvider {
             let summary = description.map(TextCleaning.plainTitle).flatMap { $0.isEmpty || $0 == "[Removed]" ? nil : $0 }
             let name = source?.name.map(TextCleaning.plainTitle).flatMap { $0.isEmpty ? nil : $0 }
             return Headline(id: link.absoluteString, title: NewsAPIProvider.removingOwnOutlet(title, source: name), url: link,
-                            source: name ?? link.host ?? "", publishedAt: publishedAt.flatMap(ISO8601.parse) ?? now,
+                            source: name ?? link.host ?? "", publishedAt: ProviderSupport.published(publishedAt.flatMap(ISO8601.parse), fetchedAt: now),
                             imageURL: ProviderSupport.link(urlToImage), summary: summary)
         }
     }
