@@ -170,7 +170,9 @@ final class APITubeDecodingTests: XCTestCase {
         // Then entities are decoded, whitespace folded, markup kept as text, bad dates read as now,
         // bad links, empty titles and the repeated id dropped
         let img = url("https://hostile.example/i.jpg")
-        let longTitle = Array(repeating: "A very long headline", count: 100).joined(separator: " ")
+        // A title longer than the limit is cut at a word, once, here.
+        let longTitle = BarText.truncate(Array(repeating: "A very long headline", count: 100).joined(separator: " "),
+                                         to: TextCleaning.titleLimit)
         let expected: [Headline] = [
             Headline(id: "9000010", title: "Bad date: yesterday", url: url("https://hostile.example/yesterday"),
                      source: "hostile.example", publishedAt: fixtureNow, imageURL: img),

@@ -110,7 +110,8 @@ final class ErrorMessageTests: XCTestCase {
 /// lower budget, the plan or page-size, or trying later.
 final class ErrorAdviceTests: XCTestCase {
     enum Advice: String { case key = "check APITUBE_API_KEY", newsKey = "check NEWSAPI_API_KEY",
-                          rate = "wait", plan = "plan", later = "try again later" }
+                          rate = "wait", plan = "plan", later = "try again later",
+                          settings = "check the [source] settings" }
 
     func testAPITubeCodesGetTheAdviceThatFitsThem() {
         let cases: [(file: String, status: Int, advice: Advice)] = [
@@ -137,7 +138,8 @@ final class ErrorAdviceTests: XCTestCase {
 
     func testTheCodeDecidesWhenNeitherStatusSaysAnything() {
         // Given not_ok bodies with no status of their own, under HTTP 200: only the code tells
-        let cases: [(String, Advice)] = [("ER0201", .key), ("ER0202", .key), ("ER0250", .key), ("ER0429", .rate),
+        let cases: [(String, Advice)] = [("ER0201", .key), ("ER0202", .key), ("ER0250", .settings),
+                                         ("ER0208", .settings), ("ER0429", .rate),
                                          ("ER0204", .rate), ("ER0171", .plan), ("ER0173", .plan), ("ER0602", .plan),
                                          ("ER0900", .later), ("ER0950", .later), ("ER0183", .later)]
         for (code, advice) in cases {

@@ -4,9 +4,25 @@ import FoundationEssentials
 /// raw `&amp;`), runs of whitespace and newlines folded to one space. Markup characters are kept as
 /// literal text; each renderer escapes them for its own markup.
 public enum TextCleaning {
-    public static func plainTitle(_ raw: String) -> String {
-        collapseWhitespace(removingInvisibleFormatting(decodeEntities(raw)))
+    /// The most characters a title keeps, and a summary. Text is cut once, here, where it
+    /// arrives: every later step (each bar line, keyword matching, notifications, the files) then
+    /// works on a few hundred characters, whatever a server sent.
+    public static let titleLimit = 400
+    public static let summaryLimit = 1000
+
+    /// Plain text of a title, cut at `titleLimit` (the last character an ellipsis when cut).
+    public static func plainTitle(_ raw: String) -> String { plain(raw, limit: titleLimit) }
+
+    /// Plain text of a summary (a feed's description), cut at `summaryLimit`.
+    public static func plainSummary(_ raw: String) -> String { plain(raw, limit: summaryLimit) }
+
+    private static func plain(_ raw: String, limit: Int) -> String {
+        // A first cut on the raw text bounds the work below; entities and whitespace shrink it,
+        // so eight times the limit is always enough.
+        let bounded = raw.utf8.count > limit * 8 ? String(raw.prefix(limit * 8)) : raw
+        return BarText.truncate(collapseWhitespace(removingInvisibleFormatting(decodeEntities(bounded))), to: limit)
     }
+
 
     /// Zero-width spaces, stray byte-order marks and word joiners: invisible in a title, but they
     /// break matching (mute words, deduplication). The zero-width (non-)joiners stay (emoji and

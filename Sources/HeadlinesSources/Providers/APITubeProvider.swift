@@ -124,7 +124,7 @@ public struct APITubeProvider: HeadlineProvider {
         func headline(now: Date) -> Headline? {
             guard let title = title.map(TextCleaning.plainTitle), !title.isEmpty,
                   let url = ProviderSupport.link(href) else { return nil }
-            let summary = description.map(TextCleaning.plainTitle).flatMap { $0.isEmpty ? nil : $0 }
+            let summary = description.map(TextCleaning.plainSummary).flatMap { $0.isEmpty ? nil : $0 }
             return Headline(id: id?.value ?? url.absoluteString, title: title, url: url,
                             source: source?.domain.flatMap { $0.isEmpty ? nil : $0 } ?? url.host ?? "",
                             publishedAt: ProviderSupport.published(published_at.flatMap(ISO8601.parse), fetchedAt: now),

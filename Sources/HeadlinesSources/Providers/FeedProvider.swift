@@ -192,7 +192,7 @@ public struct FeedProvider: HeadlineProvider {
     static func headline(_ item: FeedItem, source: String, now: Date) -> Headline? {
         guard let title = item.title.map(TextCleaning.plainTitle), !title.isEmpty,
               let link = item.link, URLPolicy.isOpenable(link) else { return nil }
-        let summary = item.summary.map(TextCleaning.plainTitle).flatMap { $0.isEmpty ? nil : $0 }
+        let summary = item.summary.map(TextCleaning.plainSummary).flatMap { $0.isEmpty ? nil : $0 }
         return Headline(id: item.id.flatMap { $0.isEmpty ? nil : $0 } ?? link.absoluteString, title: title, url: link,
                         source: source, publishedAt: ProviderSupport.published(item.published ?? item.updated, fetchedAt: now),
                         imageURL: item.imageURL.flatMap { URLPolicy.isOpenable($0) ? $0 : nil }, summary: summary)

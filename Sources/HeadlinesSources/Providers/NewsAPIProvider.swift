@@ -122,7 +122,7 @@ public struct NewsAPIProvider: HeadlineProvider {
         func headline(now: Date) -> Headline? {
             guard let title = title.map(TextCleaning.plainTitle), !title.isEmpty, title != "[Removed]",
                   let link = ProviderSupport.link(url) else { return nil }
-            let summary = description.map(TextCleaning.plainTitle).flatMap { $0.isEmpty || $0 == "[Removed]" ? nil : $0 }
+            let summary = description.map(TextCleaning.plainSummary).flatMap { $0.isEmpty || $0 == "[Removed]" ? nil : $0 }
             let name = source?.name.map(TextCleaning.plainTitle).flatMap { $0.isEmpty ? nil : $0 }
             return Headline(id: link.absoluteString, title: NewsAPIProvider.removingOwnOutlet(title, source: name), url: link,
                             source: name ?? link.host ?? "", publishedAt: ProviderSupport.published(publishedAt.flatMap(ISO8601.parse), fetchedAt: now),
