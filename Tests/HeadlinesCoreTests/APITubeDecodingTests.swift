@@ -206,3 +206,30 @@ final class APITubeDecodingTests: XCTestCase {
         XCTAssertTrue(headlines.allSatisfy(\.hasOpenableURL))
     }
 }
+
+/// One bad string in one article costs that article's character, never the page.
+final class BadStringTests: XCTestCase {
+    private func page(_ title: [UInt8]) -> Data {
+        let before = Array(#"{"status":"ok","results":[{"id":1,"title":""#.utf8)
+        let after = Array(#"","href":"https://a.example/1"},{"id":2,"title":"Good","href":"https://a.example/2"},{"id":"x","title":7,"href":"https://a.example/3"}]}"#.utf8)
+        return Data(before + title + after)
+    }
+
+    func testAnInvalidUTF8ByteOrALoneSurrogateKeepsThePage() throws {
+        for title in [Array("Caf".utf8) + [0xE9], Array(#"Rocket \ud83d launch"#.utf8), Array(#"Tail \udc00"#.utf8),
+                      Array(#"Pair \ud83d\ude80 ok, slash \\ud83d kept"#.utf8)] {
+            // Given a page whose first title is broken, beside a good article and one of the wrong shape
+            let response = HTTPResponse(status: 200, headers: [:], body: page(title))
+            // When it is decoded
+            let headlines = try APITubeProvider.decode(response, now: Date(timeIntervalSince1970: 0))
+            // Then the page is kept: the broken title with U+FFFD, the good article, not the misshapen one
+            XCTAssertEqual(headlines.map(\.id).sorted(), ["1", "2"], String(decoding: title, as: UTF8.self))
+        }
+        let pair = try APITubeProvider.decode(HTTPResponse(status: 200, headers: [:], body: page(Array(#"Pair \ud83d\ude80 \\ud83d"#.utf8))),
+                                              now: Date(timeIntervalSince1970: 0))
+        XCTAssertEqual(pair.first { $0.id == "1" }?.title, "Pair \u{1F680} \\ud83d")
+        let lone = try APITubeProvider.decode(HTTPResponse(status: 200, headers: [:], body: page(Array(#"A \ud83d B"#.utf8))),
+                                              now: Date(timeIntervalSince1970: 0))
+        XCTAssertEqual(lone.first { $0.id == "1" }?.title, "A \u{FFFD} B")
+    }
+}

@@ -8,7 +8,7 @@ enum JSONFeedReader {
     static func read(_ data: Data, baseURL: URL?) throws(FeedError) -> FeedDocument {
         let body: Body
         do {
-            body = try JSONDecoder().decode(Body.self, from: data)
+            body = try JSONDecoder().decode(Body.self, from: ServerJSON.decodable(data))
         } catch {
             throw FeedError("malformed JSON: \(describe(error))")
         }

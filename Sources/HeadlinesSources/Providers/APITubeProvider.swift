@@ -65,7 +65,7 @@ public struct APITubeProvider: HeadlineProvider {
     /// Decodes a response: headlines on success, the typed error otherwise (also for `not_ok`
     /// under HTTP 200).
     public static func decode(_ response: HTTPResponse, now: Date) throws(NewsError) -> [Headline] {
-        let envelope = try? JSONDecoder().decode(Envelope.self, from: response.body)
+        let envelope = try? JSONDecoder().decode(Envelope.self, from: ServerJSON.decodable(response.body))
         if let envelope, envelope.status == "not_ok" || !(200...299).contains(response.status) {
             let first = envelope.errors?.first
             let status = first?.status ?? (response.status == 200 ? 400 : response.status)
@@ -77,7 +77,7 @@ public struct APITubeProvider: HeadlineProvider {
         guard let envelope, envelope.status == "ok", let results = envelope.results else {
             throw .malformedResponse(detail: ProviderSupport.describeUndecodable(response.body, status: response.status))
         }
-        return ProviderSupport.newestFirstUnique(results.compactMap { $0.headline(now: now) })
+        return ProviderSupport.newestFirstUnique(results.compactMap { $0.value?.headline(now: now) })
     }
 
     /// APITube's error codes to the advice that fits: the key (ER0175 invalid, ER0230 expired,
@@ -100,7 +100,7 @@ public struct APITubeProvider: HeadlineProvider {
 
     struct Envelope: Decodable {
         var status: String?
-        var results: [Article]?
+        var results: [Lenient<Article>]?
         var errors: [APIError]?
     }
 

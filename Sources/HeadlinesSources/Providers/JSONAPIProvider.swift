@@ -31,7 +31,7 @@ public struct JSONAPIProvider: HeadlineProvider {
     }
 
     public static func decode(_ body: Data, paths: Paths, source: String, now: Date) throws(NewsError) -> [Headline] {
-        guard let root = try? JSONDecoder().decode(JSONValue.self, from: body) else {
+        guard let root = try? JSONDecoder().decode(JSONValue.self, from: ServerJSON.decodable(body)) else {
             throw .malformedResponse(detail: ProviderSupport.describeUndecodable(body, status: 200))
         }
         guard case let .array(list)? = root.value(at: paths.items) else {

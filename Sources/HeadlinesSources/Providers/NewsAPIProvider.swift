@@ -59,7 +59,7 @@ public struct NewsAPIProvider: HeadlineProvider {
     }
 
     public static func decode(_ response: HTTPResponse, now: Date) throws(NewsError) -> [Headline] {
-        let envelope = try? JSONDecoder().decode(Envelope.self, from: response.body)
+        let envelope = try? JSONDecoder().decode(Envelope.self, from: ServerJSON.decodable(response.body))
         if let envelope, envelope.status == "error" || !(200...299).contains(response.status) {
             throw mapError(status: response.status, code: envelope.code, message: envelope.message,
                            response: response, now: now)
@@ -70,7 +70,7 @@ public struct NewsAPIProvider: HeadlineProvider {
         guard let envelope, envelope.status == "ok", let articles = envelope.articles else {
             throw .malformedResponse(detail: ProviderSupport.describeUndecodable(response.body, status: response.status))
         }
-        return ProviderSupport.newestFirstUnique(articles.compactMap { $0.headline(now: now) })
+        return ProviderSupport.newestFirstUnique(articles.compactMap { $0.value?.headline(now: now) })
     }
 
     static func mapError(status: Int, code: String?, message: String?, response: HTTPResponse, now: Date) -> NewsError {
@@ -107,7 +107,7 @@ public struct NewsAPIProvider: HeadlineProvider {
         var status: String?
         var code: String?
         var message: String?
-        var articles: [Article]?
+        var articles: [Lenient<Article>]?
     }
 
     struct Article: Decodable {
