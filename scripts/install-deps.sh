@@ -61,6 +61,8 @@ TEST_PACKAGES=(
     curl
     jq
     gnuplot-nox            # the benchmark chart
+    libxml2-utils          # the benchmark: xmllint, beside the reload child's parse throughput
+    iproute2               # the benchmark: `ip` brings loopback up in its private network namespace
 )
 
 usage() { echo "usage: scripts/install-deps.sh [--test] [--list]" >&2; exit 2; }

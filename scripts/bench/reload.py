@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""What a reload costs, and a day at the defaults, for headlines and its peers fetching the same
+real feeds from the same server (every answer after 200 ms), one after the other:
+
+  one, ten   CPU per reload of 1 and of 10 real feeds (every fetch a 200 with the whole body):
+             headlines (host + reload child), `newsboat -x reload`, the python3 feedparser loop;
+             BENCH_CPU_RELOADS reloads each (default 20; 10 for ten feeds).
+  day        the four default-like feeds, feeds changing (200s) and unchanged (304s):
+             headlines (host + child + one `headlines-bar waybar` follower), newsboat, feedparser;
+             BENCH_DAY_RELOADS reloads each (default 20).
+  api        the same with a key set (the defaults then read APITube): headlines' APITube
+             provider beside the `curl | jq` loop, on the same JSON.
+
+headlines runs as shipped but for the meter (meter.c) standing in as `headlines-fetch` beside a
+copy of headlines-host: it runs the real child and logs the child's rusage, which is how its
+context switches are known. Host and follower CPU: /proc/PID/stat (exact to a tick over all the
+reloads); their wake-ups: their threads' context switches (proc.Switches). newsboat and the curl |
+jq loop: wait4's rusage of each run or loop. feedparser: its own getrusage, round by round. Bytes:
+the server's wire log. Prints `reload.CASE[.MODE].TOOL.FIGURE value unit` lines, per reload."""
+import os, sqlite3, subprocess, sys, time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from common import (BASE, BIN, DEFAULT_FEEDS, HERE, NO_IMAGES, ONE_FEED, PYTHON, TEN_FEEDS, WORK, Follower, Host, control,
+                    emit, feed_urls, feeds_conf, home, note, wait_until, wire)
+import proc
+
+SETTLE = 0.2            # after each reload, before the next: the host finishes its own part
+METER_LOG = os.path.join(WORK, "meter.log")
+METER_HOST = os.path.join(WORK, "meter-bin", "headlines-host")
+API_PATH = "v1/news/top-headlines"
+cpu_reloads = int(os.environ.get("BENCH_CPU_RELOADS", "20"))
+ten_reloads = int(os.environ.get("BENCH_CPU_RELOADS", "10"))
+day_reloads = int(os.environ.get("BENCH_DAY_RELOADS", "20"))
+
+
+def meter_lines():
+    try:
+        with open(METER_LOG) as f:
+            return [list(map(int, line.split())) for line in f]
+    except FileNotFoundError:
+        return []
+
+
+def wire_figures(prefix, client, since, n, records=None):
+    records = wire(client, since) if records is None else records
+    emit(f"{prefix}.bytes", round(sum(r["wire_bytes"] for r in records) / n), "B")
+    statuses = {}
+    for r in records:
+        statuses[r["status"]] = statuses.get(r["status"], 0) + 1
+    emit(f"{prefix}.answers", ",".join(f"{s}x{c}" for s, c in sorted(statuses.items())), "status")
+
+
+def ms(us):
+    return f"{us / 1000:.1f}"
+
+
+class Headlines:
+    """One metered host (and, for the day, one follower) for a case."""
+
+    def __init__(self, case, conf, env_extra=None, follower=False):
+        self.client = f"headlines-{case}"
+        self.env = dict(home(f"reload-{case}", conf.replace("CLIENT", self.client)), **(env_extra or {}))
+        self.host = Host(self.env, binary=METER_HOST)
+        wait_until("the first reload child to end", 30, lambda: len(proc.tree(self.host.pid)) == 1)
+        self.follower = Follower([os.path.join(BIN, "headlines-bar"), "waybar"], self.env) if follower else None
+        if self.follower:
+            self.follower.wait_line('"text"', 0)
+        feeds = os.path.join(self.env["XDG_CACHE_HOME"], "headlines", "feeds.json")
+        if os.path.exists(feeds) and '"lastError"' in open(feeds).read():
+            raise SystemExit(f"bench: a feed failed in headlines' first reload: see {feeds}")
+
+    def reload(self):
+        before = len(meter_lines())
+        self.host.signal_reload()
+        wait_until("the reload child's rusage", 60, lambda: len(meter_lines()) > before)
+        wait_until("the reload child to end", 10, lambda: len(proc.tree(self.host.pid)) == 1)
+        time.sleep(SETTLE)
+
+    def measure(self, prefix, n):
+        self.reload()   # warm-up: the mode's first answer (an unchanged feed's validators)
+        first, since = len(meter_lines()), time.time()
+        pids = {"host": self.host.pid, **({"follower": self.follower.pid} if self.follower else {})}
+        ticks = {k: proc.cpu_ticks(p) for k, p in pids.items()}
+        switches = proc.Switches(pids, every=0.01).start()
+        for _ in range(n):
+            self.reload()
+        switches.stop()
+        children = meter_lines()[first:]
+        if len(children) != n or any(c[5] != 0 for c in children):
+            raise SystemExit(f"bench: {prefix}: {len(children)} reload children for {n} reloads, exit statuses {[c[5] for c in children]}")
+        after = {k: proc.cpu_ticks(p) for k, p in pids.items()}
+        host_us = (after["host"][0] - ticks["host"][0]) * 1e6 / proc.TICK
+        child_us = sum(c[0] + c[1] for c in children)
+        bar_us = (after["follower"][0] - ticks["follower"][0]) * 1e6 / proc.TICK if self.follower else 0
+        emit(f"{prefix}.cpu_ms", ms((host_us + child_us + bar_us) / n), "ms")
+        emit(f"{prefix}.host_cpu_ms", ms(host_us / n), "ms")
+        emit(f"{prefix}.child_cpu_ms", ms(child_us / n), "ms")
+        # Cross-check: the host's reaped children by /proc (the meter's own fork and wait included).
+        emit(f"{prefix}.children_by_proc_ms", ms((after["host"][1] - ticks["host"][1]) * 1e6 / proc.TICK / n), "ms")
+        child_wakeups = sum(c[2] + c[3] for c in children)
+        involuntary = switches.count("host", involuntary_only=True) + sum(c[3] for c in children)
+        emit(f"{prefix}.host_wakeups", f"{switches.count('host') / n:.1f}", "count")
+        emit(f"{prefix}.host_wakeups_by_thread", switches.by_thread("host"), "names")
+        emit(f"{prefix}.child_wakeups", f"{child_wakeups / n:.1f}", "count")
+        wakeups = switches.count("host") + child_wakeups
+        if self.follower:
+            emit(f"{prefix}.bar_cpu_ms", ms(bar_us / n), "ms")
+            emit(f"{prefix}.bar_wakeups", f"{switches.count('follower') / n:.1f}", "count")
+            wakeups += switches.count("follower")
+            involuntary += switches.count("follower", involuntary_only=True)
+        emit(f"{prefix}.wakeups", f"{wakeups / n:.1f}", "count")
+        emit(f"{prefix}.involuntary", f"{involuntary / n:.1f}", "count")
+        emit(f"{prefix}.host_threads_ended", switches.ended("host"), "count")
+        emit(f"{prefix}.child_peak_rss_kb", max(c[4] for c in children), "kB")
+        wire_figures(prefix, self.client, since, n)
+
+    def stop(self):
+        if self.follower:
+            self.follower.stop()
+        self.host.stop()
+
+
+def rusage_run(argv, env):
+    """(user_us + system_us, context switches, the involuntary ones) of one run of argv and
+    everything it waited for."""
+    p = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, ru = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    if p.returncode != 0:
+        raise SystemExit(f"bench: {' '.join(argv[:3])} exited {p.returncode}: {p.stderr.read().decode()[-300:]}")
+    return (ru.ru_utime + ru.ru_stime) * 1e6, ru.ru_nvcsw + ru.ru_nivcsw, ru.ru_nivcsw
+
+
+class Newsboat:
+    def __init__(self, case, paths):
+        self.client = f"newsboat-{case}"
+        self.env = home(f"reload-{self.client}", "")
+        h = self.env["HOME"]
+        with open(f"{h}/urls", "w") as f:
+            f.write("".join(u + "\n" for u in feed_urls(self.client, paths)))
+        open(f"{h}/newsboat.conf", "w").close()
+        self.db = f"{h}/cache.db"
+        self.argv = ["newsboat", "-x", "reload", "-u", f"{h}/urls", "-c", self.db, "-C", f"{h}/newsboat.conf"]
+        self.paths = paths
+
+    def measure(self, prefix, n):
+        rusage_run(self.argv, self.env)   # warm-up: its cache holds the feeds and their validators
+        with sqlite3.connect(self.db) as db:
+            read = {url for (url,) in db.execute("SELECT DISTINCT feedurl FROM rss_item")}
+        if len(read) != len(self.paths):
+            raise SystemExit(f"bench: newsboat read items from {len(read)} of {len(self.paths)} feeds")
+        since, cpu, woke, involuntary = time.time(), 0, 0, 0
+        for _ in range(n):
+            c, w, i = rusage_run(self.argv, self.env)
+            cpu, woke, involuntary = cpu + c, woke + w, involuntary + i
+            time.sleep(SETTLE)
+        emit(f"{prefix}.cpu_ms", ms(cpu / n), "ms")
+        emit(f"{prefix}.wakeups", f"{woke / n:.1f}", "count")
+        emit(f"{prefix}.involuntary", f"{involuntary / n:.1f}", "count")
+        wire_figures(prefix, self.client, since, n)
+
+
+def feedparser(case, paths, prefix, n):
+    """n rounds of the loop after one warm-up round (its imports, an unchanged feed's validators)."""
+    client = f"feedparser-{case}"
+    report = os.path.join(WORK, prefix + ".rounds")
+    since = time.time()
+    rusage_run([PYTHON, os.path.join(HERE, "feedparser_loop.py"), "--report", report, str(SETTLE), str(n + 1)]
+               + feed_urls(client, paths), home(f"reload-{client}", ""))
+    rounds = [list(map(int, line.split())) for line in open(report)][1:]
+    emit(f"{prefix}.cpu_ms", ms(sum(r[0] + r[1] for r in rounds) / n), "ms")
+    emit(f"{prefix}.wakeups", f"{sum(r[2] + r[3] for r in rounds) / n:.1f}", "count")
+    emit(f"{prefix}.involuntary", f"{sum(r[3] for r in rounds) / n:.1f}", "count")
+    # The loop fetches its feeds one after the other: its first round's answers come first.
+    wire_figures(prefix, client, since, n, records=wire(client, since)[len(paths):])
+
+
+def curl_jq(prefix, n):
+    client = "curl-jq-api"
+    url = f"{BASE}/{client}/{API_PATH}?fl=id,title,href,published_at,source.domain,image"
+    since = time.time()
+    cpu, woke, involuntary = rusage_run(["sh", os.path.join(HERE, "curl_jq_loop.sh"), str(SETTLE), str(n), url, "bench-key"],
+                                        home(f"reload-{client}", ""))
+    emit(f"{prefix}.cpu_ms", ms(cpu / n), "ms")
+    emit(f"{prefix}.wakeups", f"{woke / n:.1f}", "count")
+    emit(f"{prefix}.involuntary", f"{involuntary / n:.1f}", "count")
+    wire_figures(prefix, client, since, n)
+
+
+budget = "[refresh]\ndaily-budget = 1440\n"   # more reloads than a day's 48 in one home
+control(mode="changing", delay_ms=200)
+for case, paths, n in (("one", ONE_FEED, cpu_reloads), ("ten", TEN_FEEDS, ten_reloads)):
+    note(f"CPU per reload, {len(paths)} feed(s), {n} reloads each")
+    emit(f"reload.{case}.feeds", len(paths), "count")
+    emit(f"reload.{case}.reloads", n, "count")
+    emit(f"reload.{case}.feed_bytes", sum(os.path.getsize(os.path.join("Fixtures/real-world", p)) for p in paths), "B")
+    h = Headlines(case, feeds_conf(feed_urls("CLIENT", paths), budget))
+    h.measure(f"reload.{case}.headlines", n)
+    h.stop()
+    Newsboat(case, paths).measure(f"reload.{case}.newsboat", n)
+    feedparser(case, paths, f"reload.{case}.feedparser", n)
+
+note(f"a day at the defaults: the four feeds and the API, changing and unchanged, {day_reloads} reloads each")
+emit("reload.day.reloads", day_reloads, "count")
+day = Headlines("day", feeds_conf(feed_urls("CLIENT", DEFAULT_FEEDS), budget), follower=True)
+boat = Newsboat("day", DEFAULT_FEEDS)
+api = Headlines("api", f"[source]\nprovider = apitube\nbase-url = {BASE}/CLIENT\n{NO_IMAGES}{budget}",
+                env_extra={"APITUBE_API_KEY": "bench-key"}, follower=True)
+for mode in ("changing", "unchanged"):
+    control(mode=mode)
+    day.measure(f"reload.day.{mode}.headlines", day_reloads)
+    boat.measure(f"reload.day.{mode}.newsboat", day_reloads)
+    feedparser("day", DEFAULT_FEEDS, f"reload.day.{mode}.feedparser", day_reloads)
+    api.measure(f"reload.api.{mode}.headlines", day_reloads)
+    curl_jq(f"reload.api.{mode}.curl_jq", day_reloads)
+day.stop()
+api.stop()
+control(mode="changing")

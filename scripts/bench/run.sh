@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# make bench's measuring half, run by scripts/benchmark.sh inside a network namespace of its own
+# (`unshare -rn`: loopback only, so nothing here can reach the real network, not even an image
+# URL inside a real feed). Brings loopback up, starts the private desktop session (a D-Bus
+# session bus, Xvfb and dunst: scripts/suites/lib/session.sh) and the one HTTP server
+# (server.py), then runs each section, all printing `name value unit` lines into RESULTS.
+# Usage: run.sh BIN_DIR WORK_DIR RESULTS
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+bin=$1 work=$2 results=$3
+ip link set lo up || { echo "run.sh: cannot bring loopback up in the namespace" >&2; exit 1; }
+. scripts/suites/lib/session.sh
+EXTRA_PIDS=()
+session_start "$work/session" >&2
+export SESSION_DIR
+python3 scripts/bench/feed.py "$work/latency.rss" "Latency 0" || exit 1
+exec {server_fd}< <(exec python3 scripts/bench/server.py --log "$work/wire.jsonl" --latency-feed "$work/latency.rss")
+EXTRA_PIDS+=($!)
+read -r -t 10 _ port <&"$server_fd" || die "the bench server did not start"
+export BENCH_BIN=$bin BENCH_WORK=$work BENCH_BASE=http://127.0.0.1:$port BENCH_WIRE=$work/wire.jsonl
+sections=${BENCH_SECTIONS:-idle latency reload parse}
+for section in $sections; do
+    echo "# make bench: $section" >&2
+    echo "run.load_before_$section $(cut -d' ' -f1-3 /proc/loadavg | tr ' ' /) load" >> "$results"
+    # A section that fails leaves its figures out (the table says "not measured"); the rest run.
+    python3 "scripts/bench/$section.py" | tee -a "$results" || echo "run.failed.$section 1 flag" >> "$results"
+done
