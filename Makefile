@@ -56,23 +56,31 @@ tsan:
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR = $(PREFIX)/bin
+LIBEXECDIR = $(PREFIX)/libexec/headlines
 DATADIR = $(PREFIX)/share
 MANDIR = $(DATADIR)/man
 DOCDIR = $(DATADIR)/doc/headlines
 DEMODIR = $(DATADIR)/headlines/demo
 USERUNITDIR = $(PREFIX)/lib/systemd/user
-# Four programs ship: headlines (the CLI), headlines-host (the resident host), headlines-fetch
-# (the host's reload child, static but for libc) and headlines-bar (the fully static bar program).
-PROGRAMS = headlines headlines-host headlines-fetch headlines-bar
+# Four programs ship. The two a user runs go in $(BINDIR): headlines (the CLI) and headlines-bar
+# (the fully static bar program). The two only other programs start go in $(LIBEXECDIR), off
+# PATH: headlines-host (the resident host `headlines run` execs) and headlines-fetch (the host's
+# reload child). Each finds the others beside itself or in ../libexec/headlines.
+USER_PROGRAMS = headlines headlines-bar
+INTERNAL_PROGRAMS = headlines-host headlines-fetch
+PROGRAMS = $(USER_PROGRAMS) $(INTERNAL_PROGRAMS)
 SWIFT_RELEASE = for p in $(PROGRAMS); do swift build -c release --static-swift-stdlib --product $$p || exit 1; done
 
 # Every installed file, relative to $(DESTDIR)$(PREFIX): uninstall removes these and nothing else.
+# headlines-bar.1.gz is a symlink to headlines.1.gz, which describes `headlines-bar waybar` and
+# `headlines-bar i3blocks`.
 INSTALLED_FILES = \
 	bin/headlines \
-	bin/headlines-host \
-	bin/headlines-fetch \
 	bin/headlines-bar \
+	libexec/headlines/headlines-host \
+	libexec/headlines/headlines-fetch \
 	share/man/man1/headlines.1.gz \
+	share/man/man1/headlines-bar.1.gz \
 	share/man/man5/headlines.conf.5.gz \
 	share/applications/headlines.desktop \
 	share/icons/hicolor/scalable/apps/headlines.svg \
@@ -80,6 +88,7 @@ INSTALLED_FILES = \
 	share/bash-completion/completions/headlines \
 	share/zsh/vendor-completions/_headlines \
 	share/fish/vendor_completions.d/headlines.fish \
+	share/doc/headlines/copyright \
 	share/doc/headlines/README.md \
 	share/doc/headlines/waybar/config.jsonc \
 	share/doc/headlines/waybar/style.css \
@@ -89,6 +98,7 @@ INSTALLED_FILES = \
 	share/headlines/demo/demo/arrivals.json
 # Folders of our own, removed by uninstall when empty (deepest first).
 INSTALLED_DIRS = \
+	libexec/headlines \
 	share/doc/headlines/waybar share/doc/headlines/i3blocks share/doc/headlines/dunst \
 	share/doc/headlines share/headlines/demo/apitube share/headlines/demo/demo \
 	share/headlines/demo share/headlines
@@ -96,18 +106,27 @@ INSTALLED_DIRS = \
 release-static:
 	$(SWIFT_RELEASE)
 
+# The programs are installed stripped: symbol tables and debug information are about half their
+# size, and the Swift runtime reads its metadata from sections that strip keeps. .comment (the
+# compilers' version strings) goes too, as dh_strip does.
+# share/doc/headlines/copyright (packaging/deb/copyright, the .deb's too) gives the licences of
+# this code and of the Swift runtime that every program carries.
 install: release-static
 	@set -e; d="$(DESTDIR)$(PREFIX)"; \
 	bin="$$(swift build -c release --static-swift-stdlib --show-bin-path)"; \
-	install -d -m 755 "$$d/bin" "$$d/share/man/man1" "$$d/share/man/man5" "$$d/share/applications" \
-		"$$d/share/icons/hicolor/scalable/apps" "$$d/lib/systemd/user" "$$d/share/bash-completion/completions" \
-		"$$d/share/zsh/vendor-completions" "$$d/share/fish/vendor_completions.d" \
+	install -d -m 755 "$$d/bin" "$$d/libexec/headlines" "$$d/share/man/man1" "$$d/share/man/man5" \
+		"$$d/share/applications" "$$d/share/icons/hicolor/scalable/apps" "$$d/lib/systemd/user" \
+		"$$d/share/bash-completion/completions" "$$d/share/zsh/vendor-completions" "$$d/share/fish/vendor_completions.d" \
 		"$$d/share/doc/headlines/waybar" "$$d/share/doc/headlines/i3blocks" "$$d/share/doc/headlines/dunst" \
 		"$$d/share/headlines/demo/apitube" "$$d/share/headlines/demo/demo"; \
-	for p in $(PROGRAMS); do install -m 755 "$$bin/$$p" "$$d/bin/$$p"; done; \
+	for p in $(USER_PROGRAMS); do install -m 755 "$$bin/$$p" "$$d/bin/$$p"; done; \
+	for p in $(INTERNAL_PROGRAMS); do install -m 755 "$$bin/$$p" "$$d/libexec/headlines/$$p"; done; \
+	(cd "$$d" && strip --remove-section=.comment $(addprefix bin/,$(USER_PROGRAMS)) \
+		$(addprefix libexec/headlines/,$(INTERNAL_PROGRAMS))); \
 	gzip -9n < packaging/man/headlines.1 > "$$d/share/man/man1/headlines.1.gz"; \
 	gzip -9n < packaging/man/headlines.conf.5 > "$$d/share/man/man5/headlines.conf.5.gz"; \
 	chmod 644 "$$d/share/man/man1/headlines.1.gz" "$$d/share/man/man5/headlines.conf.5.gz"; \
+	ln -sf headlines.1.gz "$$d/share/man/man1/headlines-bar.1.gz"; \
 	install -m 644 packaging/headlines.desktop "$$d/share/applications/headlines.desktop"; \
 	install -m 644 packaging/icons/headlines.svg "$$d/share/icons/hicolor/scalable/apps/headlines.svg"; \
 	sed 's|^ExecStart=/usr/bin/headlines |ExecStart=$(BINDIR)/headlines |' packaging/systemd/headlines.service \
@@ -116,6 +135,7 @@ install: release-static
 	install -m 644 packaging/completions/headlines.bash "$$d/share/bash-completion/completions/headlines"; \
 	install -m 644 packaging/completions/_headlines "$$d/share/zsh/vendor-completions/_headlines"; \
 	install -m 644 packaging/completions/headlines.fish "$$d/share/fish/vendor_completions.d/headlines.fish"; \
+	install -m 644 packaging/deb/copyright "$$d/share/doc/headlines/copyright"; \
 	install -m 644 README.md "$$d/share/doc/headlines/README.md"; \
 	install -m 644 packaging/waybar/config.jsonc packaging/waybar/style.css "$$d/share/doc/headlines/waybar/"; \
 	install -m 644 packaging/i3blocks/headlines.conf "$$d/share/doc/headlines/i3blocks/headlines.conf"; \
@@ -130,6 +150,8 @@ uninstall:
 	for dir in $(INSTALLED_DIRS); do rmdir "$$d/$$dir" 2>/dev/null || true; done
 	@echo "removed headlines from $(DESTDIR)$(PREFIX)"
 
+# The .deb is the PREFIX=/usr install plus what only a Debian package has (build-deb.sh: the
+# changelog, the lintian override, DEBIAN/).
 deb: release-static
 	rm -rf build/deb-root
 	install -d -m 755 build/deb-root

@@ -18,9 +18,6 @@ RUNTIME_PACKAGES=(
     libglib2.0-dev         # GLib, GIO, GKeyFile headers
     libcurl4-openssl-dev   # CCurl: the libcurl transport
     libxml2-dev            # CLibXML2: the feed parser
-    # headlines-fetch links libcurl from its static archive (Sources/headlines-fetch/link): the
-    # archives of libcurl's own libraries that the packages above do not bring.
-    libnghttp2-dev libidn2-dev libunistring-dev libssh2-1-dev libpsl-dev libzstd-dev libbrotli-dev zlib1g-dev libssl-dev
     pkg-config             # SwiftPM finds the libraries' .pc files through it
     ca-certificates        # libcurl verifies https servers against them
 )
@@ -51,6 +48,7 @@ TEST_PACKAGES=(
     man-db                 # packaging suite: man renders the installed pages
     groff-base             # nroff/groff behind man
     dpkg-dev               # make deb: dpkg-shlibdeps computes Depends
+    lintian                # packaging suite: the .deb has no lintian error
     python3-seccomp        # packaging suite: the unit's seccomp hardening, tried without systemd
     zsh                    # packaging suite: zsh -n on the zsh completion
     strace                 # hostile security suite: no connect() before a refusal

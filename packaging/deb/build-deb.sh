@@ -14,34 +14,36 @@ out=$(mkdir -p "$2" && cd "$2" && pwd)
 version=$(sed -n 's/.*static let string = "\([^"]*\)".*/\1/p' "$repo/Sources/HeadlinesCore/Model/HeadlinesVersion.swift")
 [ -n "$version" ] || { echo "build-deb: no version in HeadlinesVersion.swift" >&2; exit 1; }
 arch=$(dpkg --print-architecture)
-binary="$root/usr/bin/headlines"
-[ -x "$binary" ] || { echo "build-deb: $binary missing: stage with PREFIX=/usr" >&2; exit 1; }
+[ -x "$root/usr/bin/headlines" ] || { echo "build-deb: $root/usr/bin/headlines missing: stage with PREFIX=/usr" >&2; exit 1; }
+command -v dpkg-shlibdeps >/dev/null 2>&1 || { echo "build-deb: dpkg-shlibdeps missing: install dpkg-dev (scripts/install-deps.sh --test)" >&2; exit 1; }
 
-# Depends: the packages of the libraries the binary links (its DT_NEEDED entries), with the
-# minimum versions their shlibs/symbols files ask for. dpkg-shlibdeps reads package names from
-# a debian/control in its working folder, hence packaging/deb/debian/control.
-if command -v dpkg-shlibdeps >/dev/null 2>&1; then
-    depends=$(cd "$here" && dpkg-shlibdeps -O -e"$binary" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
-else
-    # Fallback without dpkg-dev: map each needed library to the package that ships it.
-    depends=$(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | while read -r lib; do
-        path=$(ldconfig -p | awk -v l="$lib" '$1 == l { print $NF; exit }')
-        [ -n "$path" ] && dpkg -S "$(readlink -f "$path")" 2>/dev/null | head -1 | cut -d: -f1
-    done | sort -u | paste -sd, | sed 's/,/, /g')
-fi
-for needed in libnotify4 libglib2.0-0 libcurl4 libc6; do
+# The changelog is the package's own (a native package: one version, upstream and Debian alike),
+# so its latest entry must be this version.
+changelog_version=$(dpkg-parsechangelog -l "$here/changelog" -S Version)
+[ "$changelog_version" = "$version" ] \
+    || { echo "build-deb: packaging/deb/changelog is at $changelog_version, the program at $version: add an entry" >&2; exit 1; }
+install -d -m 755 "$root/usr/share/doc/headlines" "$root/usr/share/lintian/overrides"
+gzip -9n < "$here/changelog" > "$root/usr/share/doc/headlines/changelog.gz"
+chmod 644 "$root/usr/share/doc/headlines/changelog.gz"
+install -m 644 "$here/lintian-overrides" "$root/usr/share/lintian/overrides/headlines"
+
+# Depends: the packages of the shared libraries the dynamically linked programs load (their
+# DT_NEEDED entries), with the minimum versions those libraries' shlibs/symbols files ask for.
+# headlines-bar has no dynamic section and so nothing to add. dpkg-shlibdeps reads package names
+# from a debian/control in its working folder, hence packaging/deb/debian/control.
+dynamic=()
+for program in "$root"/usr/bin/* "$root"/usr/libexec/headlines/*; do
+    if readelf -d "$program" 2>/dev/null | grep -q '(NEEDED)'; then dynamic+=("-e$program"); fi
+done
+[ "${#dynamic[@]}" -eq 3 ] || { echo "build-deb: expected 3 dynamically linked programs, found ${#dynamic[@]}: ${dynamic[*]}" >&2; exit 1; }
+depends=$(cd "$here" && dpkg-shlibdeps -O "${dynamic[@]}" | sed -n 's/^shlibs:Depends=//p')
+for needed in libcurl4 libxml2 libnotify4 libglib2.0-0 libc6; do
     grep -Eq "(^|, )$needed( |,|$)" <<<"$depends" || { echo "build-deb: Depends lacks $needed: $depends" >&2; exit 1; }
 done
 
-# Static-Built-Using: headlines-fetch carries libcurl, OpenSSL, libxml2, GLib and their libraries
-# from Debian's static archives (Package.swift says why), so a security update of any of them
-# needs this package rebuilt; the field (dpkg 1.21.3+) records which source versions it holds.
-static_packages=(libcurl4-openssl-dev libssl-dev libxml2-dev libglib2.0-dev libnghttp2-dev libidn2-dev
-                 libunistring-dev libssh2-1-dev libpsl-dev libzstd-dev libbrotli-dev zlib1g-dev liblzma-dev libpcre2-dev)
-static_built_using=$(for p in "${static_packages[@]}"; do
-    dpkg-query -W -f='${source:Package} (= ${source:Version})\n' "$p" 2>/dev/null || true
-done | sort -u | paste -sd, | sed 's/,/, /g')
-[ -n "$static_built_using" ] || { echo "build-deb: none of ${static_packages[*]} is installed: run scripts/install-deps.sh" >&2; exit 1; }
+# Built-Using: headlines-bar holds parts of glibc's static libc.a, whose LGPL asks that the
+# matching source stay available; the field tells the archive to keep that glibc source version.
+built_using=$(dpkg-query -W -f='${source:Package} (= ${source:Version})' libc6-dev)
 
 # The project's own identity (the repository's git config), not whoever made the last commit;
 # without one, control.in's Maintainer line stands as written.
@@ -58,7 +60,7 @@ install -d -m 755 "$root/DEBIAN"
 chmod 755 "$root"
 size=$(du -sk --apparent-size --exclude=DEBIAN "$root" | cut -f1)
 sed -e "s|@VERSION@|$version|" -e "s|@ARCH@|$arch|" -e "s|@DEPENDS@|$depends|" \
-    -e "s|@STATIC_BUILT_USING@|$static_built_using|" \
+    -e "s|@BUILT_USING@|$built_using|" \
     -e "s|@INSTALLED_SIZE@|$size|" -e "s|^Maintainer: .*|Maintainer: $maintainer|" \
     "$here/control.in" > "$root/DEBIAN/control"
 chmod 644 "$root/DEBIAN/control"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Packaging (issue 7): the desktop file, the man pages, the systemd user unit, `make install`,
-# `make uninstall` and the .deb, each checked against the real tool. One "ok" line per check;
-# the first failure stops the suite with a non-zero status. Needs root (dpkg -i / dpkg -r).
+# Packaging: the desktop file, the man pages, the systemd user unit, `make install`,
+# `make uninstall` and the .deb, each checked against the real tool (lintian for the .deb). One
+# "ok" line per check; the first failure stops the suite with a non-zero status. Needs root
+# (dpkg -i / dpkg -r).
 #
 # What runs and what does not:
 # - The unit is checked with `systemd-analyze verify --user` (parsing, the ExecStart binary, the
@@ -20,7 +21,7 @@ ok() { echo "ok - $*"; }
 fail() { echo "FAIL - $*"; exit 1; }
 [ "$(id -u)" -eq 0 ] || fail "the packaging suite needs root (dpkg -i, dpkg -r)"
 # Every check below needs its tool: a missing one fails the suite here, never skips a check.
-for tool in desktop-file-validate systemd-analyze man dpkg-deb gzip zsh fish dunst Xvfb dbus-run-session; do
+for tool in desktop-file-validate systemd-analyze man dpkg-deb lintian file readelf gzip zsh fish dunst Xvfb dbus-run-session; do
     command -v "$tool" >/dev/null 2>&1 || fail "$tool is missing: run scripts/install-deps.sh"
 done
 
@@ -32,12 +33,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Every file make install writes, relative to DESTDIR/PREFIX (README "Install" lists the same).
+# Every regular file make install writes, relative to DESTDIR/PREFIX (README "Install" lists the
+# same): the programs a user runs in bin/, the internal ones in libexec/headlines/.
+programs=(bin/headlines bin/headlines-bar libexec/headlines/headlines-host libexec/headlines/headlines-fetch)
 expected=(
-    bin/headlines
-    bin/headlines-host
-    bin/headlines-fetch
-    bin/headlines-bar
+    "${programs[@]}"
     share/man/man1/headlines.1.gz
     share/man/man5/headlines.conf.5.gz
     share/applications/headlines.desktop
@@ -46,6 +46,7 @@ expected=(
     share/bash-completion/completions/headlines
     share/zsh/vendor-completions/_headlines
     share/fish/vendor_completions.d/headlines.fish
+    share/doc/headlines/copyright
     share/doc/headlines/README.md
     share/doc/headlines/waybar/config.jsonc
     share/doc/headlines/waybar/style.css
@@ -54,6 +55,23 @@ expected=(
     share/headlines/demo/apitube/top-headlines-fl.json
     share/headlines/demo/demo/arrivals.json
 )
+# make install's one symlink: headlines.1 describes `headlines-bar waybar` and `headlines-bar i3blocks`.
+links=(share/man/man1/headlines-bar.1.gz)
+# What only the .deb adds to the PREFIX=/usr install.
+deb_only=(share/doc/headlines/changelog.gz share/lintian/overrides/headlines)
+
+# Every program under $1 (a PREFIX) is stripped, and stripping broke neither program a user runs:
+# the static headlines-bar and the CLI print their version.
+check_programs() {
+    local prefix=$1 p info
+    for p in "${programs[@]}"; do
+        info=$(file -b "$prefix/$p")
+        case "$info" in *", stripped"*) ;; *) fail "$prefix/$p is not stripped: $info" ;; esac
+    done
+    case "$(file -b "$prefix/bin/headlines-bar")" in *"statically linked"*) ;; *) fail "$prefix/bin/headlines-bar is not static" ;; esac
+    [ "$("$prefix/bin/headlines-bar" --version)" = "headlines $version" ] || fail "$prefix/bin/headlines-bar --version"
+    [ "$("$prefix/bin/headlines" --version)" = "headlines $version" ] || fail "$prefix/bin/headlines --version"
+}
 
 # ---- sources ----------------------------------------------------------------------------------
 out=$(desktop-file-validate packaging/headlines.desktop 2>&1) || fail "desktop-file-validate: $out"
@@ -84,24 +102,55 @@ make --no-print-directory deb >"$tmp/deb.log" 2>&1 || { tail -30 "$tmp/deb.log";
 version=$(sed -n 's/.*static let string = "\([^"]*\)".*/\1/p' Sources/HeadlinesCore/Model/HeadlinesVersion.swift)
 deb="build/headlines_${version}_$(dpkg --print-architecture).deb"
 [ -f "$deb" ] || fail "make deb did not write $deb"
+# Depends comes from dpkg-shlibdeps over the dynamically linked programs: each library's package
+# with the minimum version its symbols file asks for.
 depends=$(dpkg-deb -f "$deb" Depends)
-for pkg in libnotify4 libglib2.0-0 libcurl4 libc6; do
-    grep -Eq "(^|, )$pkg( |,|$)" <<<"$depends" || fail "$deb: Depends lacks $pkg: $depends"
+for pkg in libcurl4 libxml2 libnotify4 libglib2.0-0 libc6; do
+    grep -Eq "(^|, )$pkg \(>= [^)]+\)(,|$)" <<<"$depends" || fail "$deb: Depends lacks a versioned $pkg: $depends"
 done
-static_built_using=$(dpkg-deb -f "$deb" Static-Built-Using)
-for src in curl openssl libxml2 glib2.0; do
-    grep -Eq "(^|, )$src \(= " <<<"$static_built_using" || fail "$deb: Static-Built-Using lacks $src: '$static_built_using'"
-done
+[ -z "$(dpkg-deb -f "$deb" Static-Built-Using)" ] || fail "$deb still has Static-Built-Using"
+built_using=$(dpkg-deb -f "$deb" Built-Using)
+[ "$built_using" = "$(dpkg-query -W -f='${source:Package} (= ${source:Version})' libc6-dev)" ] \
+    || fail "$deb: Built-Using is '$built_using', not the glibc that headlines-bar holds"
 # (The whole listing first: grep -q stopping early would make pipefail fail the pipeline.)
 deb_files=$(dpkg-deb -c "$deb")
-grep -q ' ./usr/bin/headlines-fetch$' <<<"$deb_files" || fail "$deb does not ship usr/bin/headlines-fetch"
+for p in libexec/headlines/headlines-host libexec/headlines/headlines-fetch; do
+    grep -q " ./usr/$p\$" <<<"$deb_files" || fail "$deb does not ship /usr/$p"
+done
+if grep -Eq ' ./usr/bin/headlines-(host|fetch)$' <<<"$deb_files"; then fail "$deb ships an internal program in /usr/bin"; fi
 recommends=$(dpkg-deb -f "$deb" Recommends)
 [ "$recommends" = "dunst | notification-daemon, xdg-utils" ] || fail "$deb: Recommends is '$recommends'"
 maintainer=$(dpkg-deb -f "$deb" Maintainer)
 case "$maintainer" in
     *localhost*|*example.org*|*"headlines maintainers"*|"") fail "$deb: Maintainer is a placeholder: '$maintainer'" ;;
 esac
-ok "make deb built $deb in $(($(date +%s) - start)) s; Depends: $depends"
+ok "make deb built $deb in $(($(date +%s) - start)) s; Depends (dpkg-shlibdeps): $depends"
+
+# lintian: no error. Its one override (packaging/deb/lintian-overrides) is the static
+# headlines-bar, and only that tag may be overridden. Warnings are printed, not failed.
+# With --show-overrides lintian counts the overridden error too and exits 2; 1 is its own failure.
+status=0
+lintian --tag-display-limit 0 --show-overrides "$deb" >"$tmp/lintian.txt" 2>"$tmp/lintian.err" || status=$?
+[ "$status" -eq 0 ] || [ "$status" -eq 2 ] || { cat "$tmp/lintian.txt" "$tmp/lintian.err"; fail "lintian failed (status $status)"; }
+errors=$(grep -c '^E: ' "$tmp/lintian.txt" || true)
+[ "$errors" -eq 0 ] || { cat "$tmp/lintian.txt"; fail "lintian reports $errors errors on $deb"; }
+overridden=$(sed -n 's/^O: headlines: //p' "$tmp/lintian.txt")
+[ "$overridden" = "statically-linked-binary [usr/bin/headlines-bar]" ] || fail "lintian overrides: '$overridden'"
+sed -n 's/^W: /    lintian W: /p' "$tmp/lintian.txt"
+ok "lintian $deb: 0 errors, $(grep -c '^W: ' "$tmp/lintian.txt" || true) warnings, one override (the static headlines-bar)"
+
+mkdir "$tmp/deb"
+dpkg-deb -x "$deb" "$tmp/deb"
+check_programs "$tmp/deb/usr"
+copyright="$tmp/deb/usr/share/doc/headlines/copyright"
+[ "$(head -1 "$copyright")" = "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/" ] \
+    || fail "the copyright file is not machine-readable (DEP-5)"
+for license in "Apache-2.0" "Apache-2.0 with Swift exception"; do
+    grep -qx "License: $license" "$copyright" || fail "the copyright file has no '$license' paragraph"
+done
+grep -q 'Apple Inc. and the Swift project authors' "$copyright" || fail "the copyright file does not cover the Swift runtime"
+cmp -s LICENSE /usr/share/common-licenses/Apache-2.0 || fail "LICENSE is not the Apache License 2.0 that the copyright file names"
+ok "the .deb's programs are stripped and run (file: stripped; headlines-bar still static); DEP-5 copyright covers this code and the Swift runtime"
 
 if dpkg-query -W -f='${db:Status-Status}' headlines 2>/dev/null | grep -qx installed; then
     fail "a headlines package is already installed on this machine; the suite will not replace it"
@@ -113,6 +162,24 @@ ok "dpkg -i $deb"
 v=$(/usr/bin/headlines --version) || fail "/usr/bin/headlines --version"
 [ "$v" = "headlines $version" ] || fail "/usr/bin/headlines --version printed '$v'"
 ok "/usr/bin/headlines --version: $v"
+
+# The unit's `headlines run` becomes the host in /usr/libexec/headlines (exec: the same PID).
+runhome="$tmp/runhome"
+mkdir -p "$runhome/.config/headlines" "$runhome/run"
+printf '[source]\nprovider = feeds\nfeeds = http://127.0.0.1:9/feed.rss\n[notify]\nenabled = false\n' \
+    > "$runhome/.config/headlines/headlines.conf"
+env -i PATH=/usr/bin:/bin HOME="$runhome" XDG_RUNTIME_DIR="$runhome/run" DBUS_SESSION_BUS_ADDRESS=disabled \
+    /usr/bin/headlines run >"$tmp/run.log" 2>&1 & runpid=$!
+exe=""
+for _ in $(seq 50); do
+    exe=$(readlink "/proc/$runpid/exe" 2>/dev/null || true)
+    [ "$exe" = /usr/libexec/headlines/headlines-host ] && break
+    sleep 0.1
+done
+kill -TERM "$runpid" 2>/dev/null || true
+wait "$runpid" 2>/dev/null || true
+[ "$exe" = /usr/libexec/headlines/headlines-host ] || { cat "$tmp/run.log"; fail "/usr/bin/headlines run became '$exe', not /usr/libexec/headlines/headlines-host"; }
+ok "/usr/bin/headlines run (the unit's ExecStart) execs /usr/libexec/headlines/headlines-host"
 
 man -P cat headlines 2>/dev/null | grep -q '^NAME' || fail "man headlines does not render"
 man -P cat headlines.conf 2>/dev/null | grep -q '^NAME' || fail "man headlines.conf does not render"
@@ -135,13 +202,16 @@ while IFS= read -r path; do
     if [ -f "$path" ] && [ ! -L "$path" ]; then echo "$path"; fi
 done < "$tmp/dpkg-L" > "$tmp/deb-files"
 files=$(wc -l < "$tmp/deb-files")
-for f in "${expected[@]}"; do grep -qx "/usr/$f" "$tmp/deb-files" || fail "the .deb does not install /usr/$f"; done
-[ "$files" -eq "${#expected[@]}" ] || fail "the .deb installs $files files, expected ${#expected[@]}: $(cat "$tmp/deb-files")"
+for f in "${expected[@]}" "${deb_only[@]}"; do grep -qx "/usr/$f" "$tmp/deb-files" || fail "the .deb does not install /usr/$f"; done
+[ "$files" -eq $((${#expected[@]} + ${#deb_only[@]})) ] \
+    || fail "the .deb installs $files files, expected $((${#expected[@]} + ${#deb_only[@]})): $(cat "$tmp/deb-files")"
+for l in "${links[@]}"; do [ -L "/usr/$l" ] && [ -e "/usr/$l" ] || fail "the .deb has no working link /usr/$l"; done
+man -w headlines-bar >/dev/null 2>&1 || fail "man headlines-bar finds no page"
 dpkg -r headlines >"$tmp/dpkg.log" 2>&1 || { cat "$tmp/dpkg.log"; fail "dpkg -r headlines"; }
 installed_deb=0
 left=$(while IFS= read -r f; do if [ -e "$f" ]; then echo "$f"; fi; done < "$tmp/deb-files")
 [ -z "$left" ] || fail "dpkg -r left files behind: $left"
-for d in /usr/share/headlines /usr/share/doc/headlines; do [ ! -e "$d" ] || fail "dpkg -r left $d behind"; done
+for d in /usr/share/headlines /usr/share/doc/headlines /usr/libexec/headlines; do [ ! -e "$d" ] || fail "dpkg -r left $d behind"; done
 ok "dpkg -r headlines removed all $files files it installed (from dpkg -L before removal)"
 
 # ---- make install / uninstall into a DESTDIR ----------------------------------------------------
@@ -152,12 +222,14 @@ prefix="$root/usr/local"
 for f in "${expected[@]}"; do [ -f "$prefix/$f" ] || fail "make install did not write \$PREFIX/$f"; done
 count=$(find "$root" -type f | wc -l)
 [ "$count" -eq "${#expected[@]}" ] || fail "make install wrote $count files, expected ${#expected[@]}: $(find "$root" -type f)"
-[ -x "$prefix/bin/headlines" ] || fail "\$PREFIX/bin/headlines is not executable"
+for l in "${links[@]}"; do [ -L "$prefix/$l" ] && [ -e "$prefix/$l" ] || fail "make install wrote no working link \$PREFIX/$l"; done
+[ "$(find "$root" -type l | wc -l)" -eq "${#links[@]}" ] || fail "make install wrote other links: $(find "$root" -type l)"
+check_programs "$prefix"
 grep -qx 'ExecStart=/usr/local/bin/headlines run' "$prefix/lib/systemd/user/headlines.service" \
     || fail "the installed unit's ExecStart is not /usr/local/bin/headlines run"
 gzip -t "$prefix/share/man/man1/headlines.1.gz" "$prefix/share/man/man5/headlines.conf.5.gz" || fail "man pages are not gzip"
 cmp -s "$prefix/share/headlines/demo/apitube/top-headlines-fl.json" Fixtures/apitube/top-headlines-fl.json || fail "demo data differs"
-ok "make install DESTDIR=... PREFIX=/usr/local wrote exactly the ${#expected[@]} documented files (unit ExecStart=/usr/local/bin/headlines run)"
+ok "make install DESTDIR=... PREFIX=/usr/local wrote exactly the ${#expected[@]} documented files and ${#links[@]} link, programs stripped (unit ExecStart=/usr/local/bin/headlines run)"
 
 MANPATH="$prefix/share/man" man -P cat headlines 2>/dev/null | grep -q '^NAME' || fail "man headlines from the DESTDIR tree"
 MANPATH="$prefix/share/man" man -P cat headlines.conf 2>/dev/null | grep -q '^NAME' || fail "man headlines.conf from the DESTDIR tree"
@@ -184,18 +256,16 @@ fresh=$(grep -c '^\[fresh\]' "$tmp/demo.out" || true)
 ok "installed binary runs the demo from \$PREFIX/share/headlines/demo: 'headlines demo' and $fresh [fresh] lines"
 
 # The hardening, emulated (see the top of this file): every option of the unit at once, then each
-# alone, around `headlines run` fetching a feed over loopback. The binary is the release build that
-# make install copied (the DESTDIR copy lives under /tmp, which PrivateTmp= hides).
+# alone, around `headlines run` fetching a feed over loopback. The programs are the stripped ones
+# make install wrote.
 if /usr/bin/python3 -c 'import seccomp' 2>/dev/null; then
-    # A copy outside /tmp and /var/tmp (which PrivateTmp= hides), wherever the checkout lives.
+    # A copy outside /tmp and /var/tmp (which PrivateTmp= hides), wherever the checkout lives, laid
+    # out as installed: `run` execs libexec/headlines/headlines-host, whose reloads run
+    # headlines-fetch beside it.
     hardbin=$(mktemp -d /run/headlines-hardening.XXXXXX)
-    # All four programs, side by side as installed: `run` execs headlines-host, whose reloads run
-    # `headlines-fetch`.
-    for program in headlines headlines-host headlines-fetch headlines-bar; do
-        install -m 755 "$(swift build -c release --static-swift-stdlib --show-bin-path)/$program" "$hardbin/$program"
-    done
+    cp -a "$prefix/bin" "$prefix/libexec" "$hardbin/"
     /usr/bin/python3 packaging/systemd/try-hardening.py --unit "$prefix/lib/systemd/user/headlines.service" \
-        --binary "$hardbin/headlines" >"$tmp/hardening.log" 2>&1 \
+        --binary "$hardbin/bin/headlines" >"$tmp/hardening.log" 2>&1 \
         || { cat "$tmp/hardening.log"; rm -rf "$hardbin"; fail "the host under the unit's hardening (emulated)"; }
     rm -rf "$hardbin"
     sed 's/^/    /' "$tmp/hardening.log"
@@ -220,7 +290,8 @@ fi
 make --no-print-directory uninstall DESTDIR="$root" PREFIX=/usr/local >"$tmp/uninstall.log" 2>&1 || fail "make uninstall"
 left=$(find "$root" -type f)
 [ -z "$left" ] || fail "make uninstall left files: $left"
-for d in share/headlines share/doc/headlines; do [ ! -e "$prefix/$d" ] || fail "make uninstall left \$PREFIX/$d"; done
+[ -z "$(find "$root" -type l)" ] || fail "make uninstall left links: $(find "$root" -type l)"
+for d in share/headlines share/doc/headlines libexec/headlines; do [ ! -e "$prefix/$d" ] || fail "make uninstall left \$PREFIX/$d"; done
 ok "make uninstall removed every file make install wrote"
 
 echo "packaging: ok"
