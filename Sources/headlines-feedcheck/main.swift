@@ -38,8 +38,6 @@ struct CheckedFile: Encodable {
     var error: String?
 }
 
-let rfc3339 = Date.ISO8601FormatStyle()
-
 func check(_ path: String) -> CheckedFile {
     guard let data = FileManager.default.contents(atPath: path) else {
         return CheckedFile(file: path, error: "cannot read the file")
@@ -50,7 +48,7 @@ func check(_ path: String) -> CheckedFile {
             CheckedItem(
                 title: item.title.map(TextCleaning.plainTitle),  // the title a headline shows
                 link: item.link?.absoluteString,
-                published: (item.published ?? item.updated).map { rfc3339.format($0) },
+                published: (item.published ?? item.updated).map { ISO8601.format($0, milliseconds: false) },
                 guid: item.id)
         }
         return CheckedFile(file: path, items: items)

@@ -101,4 +101,63 @@ final class FeedDatesTests: XCTestCase {
             XCTAssertNil(FeedDates.parse(text), text)
         }
     }
+
+    func testLeniencyTheOtherTablesDoNotShow() {
+        // Given sloppy shapes each repaired on top of RFC822 or ISO8601, with the instant each names
+        let table: [(String, String)] = [
+            ("Mon, 02 Jan 2006 15:04:05.250 GMT", "2006-01-02T15:04:05.250Z"),   // a fraction RFC 822 cannot say
+            ("Mon, 02 Jan 106 15:04:05 GMT", "2006-01-02T15:04:05Z"),            // 3-digit year: + 1900
+            ("Mon, 02 Jan 49 15:04:05 GMT", "2049-01-02T15:04:05Z"),             // RFC 2822: 00-49 are 20xx
+            ("Mon, 02 Jan 50 15:04:05 GMT", "1950-01-02T15:04:05Z"),             // and 50-99 19xx
+            ("Sunday, 06-Nov-60 08:49:37 GMT", "1960-11-06T08:49:37Z"),          // also in RFC 850's form
+            ("2006 Jan 02 15:04:05 GMT", "2006-01-02T15:04:05Z"),                // a four-digit year first
+            ("15:04:05 Mon 02 Jan 2006", "2006-01-02T15:04:05Z"),                // the time first
+            ("Mon, 02 Jan 2006", "2006-01-02T00:00:00Z"),                        // no time
+            ("Mon, 02 Jan 2006 15:04:05z", "2006-01-02T15:04:05Z"),              // zone glued to the time
+            ("Mon, 02 Jan 2006 15:04:05+0100", "2006-01-02T14:04:05Z"),
+            ("Jan 02, 2006 3:04pm", "2006-01-02T15:04:00Z"),                     // am/pm glued or dotted
+            ("Jan 02, 2006 12:04 a.m.", "2006-01-02T00:04:00Z"),
+            ("Jan 02, 2006 12:04 p.m.", "2006-01-02T12:04:00Z"),
+            ("Mon., 02 Jan. 2006 15:04:05 GMT", "2006-01-02T15:04:05Z"),
+            ("Mon, 02 Janu 2006 15:04:05 GMT", "2006-01-02T15:04:05Z"),          // a month's name cut short
+            ("Mon, 02 Jan 2006 15:04:05 M", "2006-01-02T03:04:05Z"),             // military M is UTC+12
+            ("Mon, 02 Jan 2006 15:04:05 Y", "2006-01-03T03:04:05Z"),             // and Y UTC-12
+            ("Mon, 02 Jan 2006 15:04:05 NZDT", "2006-01-02T02:04:05Z"),
+            ("Mon, 02 Jan 2006 15:04:05 UTC-05:00", "2006-01-02T20:04:05Z"),
+            ("Mon, 02 Jan 2006 15:04:05 -5", "2006-01-02T20:04:05Z"),
+            ("2006/01/02 15:04:05", "2006-01-02T15:04:05Z"),
+            ("2006-01-02T15:04:05,5Z", "2006-01-02T15:04:05.5Z"),                // a comma before the fraction
+            ("2006-01-02T15:04:05.123456789123Z", "2006-01-02T15:04:05.123456789Z"),
+            ("2006-01-02T15:04:05 cest", "2006-01-02T13:04:05Z"),
+            ("2006-01-02T15:04:05 gmt+1", "2006-01-02T14:04:05Z"),
+            ("2006-01-02+01:00", "2006-01-01T23:00:00Z"),                        // a date with a zone
+            // One rule for a leap second in every reader: the next minute's first, as ISO8601 and
+            // the HTTP dates read it.
+            ("2016-12-31T23:59:60Z", "2017-01-01T00:00:00Z"),
+            ("Sat, 31 Dec 2016 23:59:60 GMT", "2017-01-01T00:00:00Z"),
+        ]
+        for (text, expected) in table {
+            // When each is parsed
+            let date = FeedDates.parse(text)
+
+            // Then it is the instant it names
+            XCTAssertEqual(date.map { $0.timeIntervalSince1970 }, at(expected).timeIntervalSince1970, text)
+        }
+    }
+
+    func testSloppyTextThatStillNamesNoDateGivesNil() {
+        // Given text the repairs cannot make a date of
+        let table = [
+            "Mon, 02 Janitor 2006 15:04:05 GMT", "Mon, 02 Jan Feb 2006 15:04:05 GMT", "Mon, 02 Jan 2006 13:04 pm",
+            "Mon, 02 Jan 2006 0:04 am", "Mon, 02 Jan 2006 15:04:05 J", "Mon, 02 Jan 2006 15:04:05 IST",
+            "Mon, 02 Jan 12345 15:04:05 GMT", "Mon, 02 Jan 2006 15:04:05 15:04:05", "Mon, 02 2006 15:04:05 GMT",
+            "Mon, 02 Jan 2006 15:04:05 (UTC) GMT (UTC", "2006-01-02T15:04:05 +15", "2006-01-02T15:04:05 +01:00:00",
+            "Mon, 02 Jan 2006 15:04:05" + String(repeating: " ", count: 60) + "GMT",   // 80 characters or more
+        ]
+        for text in table {
+            // When each is parsed
+            // Then it is nil
+            XCTAssertNil(FeedDates.parse(text), text)
+        }
+    }
 }

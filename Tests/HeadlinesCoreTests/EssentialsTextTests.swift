@@ -61,18 +61,18 @@ final class EssentialsTextTests: XCTestCase {
 
     func testHTTPDatesInAllThreeFormsAgreeWithDateFormatter() {
         let expected = Date(timeIntervalSince1970: 784_111_777) // Sun, 06 Nov 1994 08:49:37 GMT
-        XCTAssertEqual(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT"), expected)
-        XCTAssertEqual(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT"), expected)
-        XCTAssertEqual(HTTPDate.parse("Sun Nov  6 08:49:37 1994"), expected)
+        XCTAssertEqual(RFC822.parse("Sun, 06 Nov 1994 08:49:37 GMT"), expected)
+        XCTAssertEqual(RFC822.parse("Sunday, 06-Nov-94 08:49:37 GMT"), expected)
+        XCTAssertEqual(RFC822.parse("Sun Nov  6 08:49:37 1994"), expected)
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.timeZone = TimeZone(identifier: "GMT")
         f.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         for text in ["Tue, 01 Dec 2026 09:16:20 GMT", "Thu, 29 Feb 2024 23:59:59 GMT", "Wed, 31 Dec 1969 00:00:00 GMT"] {
-            XCTAssertEqual(HTTPDate.parse(text), f.date(from: text), text)
+            XCTAssertEqual(RFC822.parse(text), f.date(from: text), text)
         }
         for bad in ["", "tomorrow", "Sun, 06 Nov 1994 25:49:37 GMT", "Sun, 06 Foo 1994 08:49:37 GMT", "Sun, 06 Nov 1994 08:49 GMT"] {
-            XCTAssertNil(HTTPDate.parse(bad), bad)
+            XCTAssertNil(RFC822.parse(bad), bad)
         }
     }
 

@@ -2,10 +2,12 @@ import FoundationEssentials
 import HeadlinesCore
 import FeedXML
 
-/// Dates as feeds write them: RFC 822 (`Mon, 02 Jan 2006 15:04:05 -0700`, named and military
-/// zones), RFC 3339 with or without a fraction, and the broken variants seen in the wild (no day
-/// name, 2-digit years, single-digit days, no seconds, `2024-01-01 12:00:00`, any case, extra
-/// spaces, a trailing "(UTC)"). A date without a zone is taken as UTC.
+/// Dates as feeds write them. `ISO8601` and `RFC822` read the standard forms; this only repairs
+/// the broken variants seen in the wild into one of those first: no day name or a long one, full
+/// month names, 2- and 3-digit years, single-digit fields, no seconds, no time, no zone (UTC),
+/// `2024/01/01 12:00:00`, a fraction of a second in an RFC 822 time, zones RFC 822 does not name
+/// (`CEST`, `+01`, `+01:00`, `GMT+2`, military letters), the fields in another order
+/// (`Jan 02, 2006 3:04 PM`), any case, extra spaces, a trailing "(UTC)".
 public enum FeedDates {
     /// The instant `text` names, or nil when it is not a date this reader recognises.
     public static func parse(_ text: String) -> Date? {
@@ -14,46 +16,58 @@ public enum FeedDates {
             s = s[..<open].trimmingWhitespace
         }
         guard !s.isEmpty, s.count < 80 else { return nil }
-        if s.prefix(4).allSatisfy(\.isASCIIDigit), let date = rfc3339(s) { return date }
-        return rfc822(s)
+        if s.prefix(4).allSatisfy(\.isASCIIDigit), let repaired = rfc3339(s), let date = ISO8601.parse(repaired) {
+            return date
+        }
+        guard let (repaired, fraction) = rfc822(s), let date = RFC822.parse(repaired) else { return nil }
+        return fraction == 0 ? date : Date(timeIntervalSince1970: date.timeIntervalSince1970 + fraction)
     }
 
     // MARK: RFC 3339 and its relatives
 
-    private static func rfc3339(_ s: String) -> Date? {
+    /// `YYYY-MM-DDTHH:MM:SS[.fraction]zone` from a date with `-` or `/`, a `T` or a space (or no
+    /// time at all), one- or two-digit fields, no seconds, a comma before the fraction, spaces
+    /// before the zone, or a zone `ISO8601` does not read.
+    private static func rfc3339(_ s: String) -> String? {
         var scan = Scanner(s)
-        guard let year = scan.number(digits: 4...4), scan.skip("-") || scan.skip("/"),
-              let month = scan.number(digits: 1...2), scan.skip("-") || scan.skip("/"),
-              let day = scan.number(digits: 1...2) else { return nil }
-        var time = (hour: 0, minute: 0, second: 0, fraction: 0.0)
+        guard let year = scan.digits(4...4), scan.skip("-") || scan.skip("/"),
+              let month = scan.digits(1...2), scan.skip("-") || scan.skip("/"),
+              let day = scan.digits(1...2) else { return nil }
+        var time = "00:00:00"
         if scan.skip("t") || scan.skip(" ") {
             scan.skipSpaces()
-            // Single-digit fields happen ("12:35:9+01:00", "9:5"): one or two digits each.
-            guard let hour = scan.number(digits: 1...2), scan.skip(":"), let minute = scan.number(digits: 1...2) else { return nil }
-            time = (hour, minute, 0, 0)
+            guard let hour = scan.digits(1...2), scan.skip(":"), let minute = scan.digits(1...2) else { return nil }
+            time = hour + ":" + minute + ":00"
             if scan.skip(":") {
-                guard let second = scan.number(digits: 1...2) else { return nil }
-                time.second = second
-                if scan.skip(".") || scan.skip(",") { time.fraction = scan.fraction() }
+                guard let second = scan.digits(1...2) else { return nil }
+                time = hour + ":" + minute + ":" + second
+                // ISO8601 reads nine digits, a nanosecond, well past what a Date holds in 2026.
+                if scan.skip(".") || scan.skip(","), case let digits = scan.digitRun(), !digits.isEmpty {
+                    time += "." + digits.prefix(9)
+                }
             }
         }
         scan.skipSpaces()
-        var offset = 0
+        var zone = "Z"
         if !scan.atEnd {
-            guard let zone = zoneOffset(scan.rest) else { return nil }
-            offset = zone
+            guard let offset = zoneOffset(scan.rest) else { return nil }
+            zone = offset == 0 ? "Z" : numericZone(offset, separator: ":")
         }
-        return make(year: year, month: month, day: day, time: time, offset: offset)
+        return year + "-" + month + "-" + day + "T" + time + zone
     }
 
     // MARK: RFC 822 and its relatives
 
-    private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
     private static let weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+    private static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august",
+                                      "september", "october", "november", "december"]
 
-    private static func rfc822(_ s: String) -> Date? {
+    /// `D Mon YYYY H:M:S ±hhmm`, and the fraction of a second RFC 822 cannot say, from fields in
+    /// any order, separated by spaces or commas: two numbers (day then year, or a four-digit year
+    /// first), a month name, an optional time (glued to its zone or am/pm or not), zone and day name.
+    private static func rfc822(_ s: String) -> (String, fraction: Double)? {
         var numbers: [Substring] = []
-        var month: Int?
+        var month: Substring?
         var clock: (hour: Int, minute: Int, second: Int, fraction: Double)?
         var offset: Int?
         var meridiem: String?
@@ -74,9 +88,10 @@ public enum FeedDates {
                 numbers.append(token)
             } else if token == "am" || token == "pm" || token == "a.m" || token == "p.m" {
                 meridiem = String(token.prefix(1)) + "m"
-            } else if let m = months.firstIndex(where: { token.hasPrefix($0) && isName(token, $0, of: monthNames) }) {
+            } else if token.count >= 3, monthNames.contains(where: { $0.hasPrefix(token) }) {
+                // "jan", "january", "sept"; not "janitor".
                 guard month == nil else { return nil }
-                month = m + 1
+                month = token.prefix(3)
             } else if weekdays.contains(where: { token.hasPrefix($0) }) && token.count <= 9 {
                 continue
             } else if let z = zoneOffset(token) {
@@ -84,8 +99,8 @@ public enum FeedDates {
             } else if token.contains("-"), token.first?.isASCIIDigit == true {
                 // "02-jan-2006"
                 let pieces = token.split(separator: "-")
-                guard pieces.count == 3, let m = months.firstIndex(where: { pieces[1].hasPrefix($0) }) else { return nil }
-                month = m + 1
+                guard pieces.count == 3, RFC822.month(pieces[1].prefix(3)) != nil else { return nil }
+                month = pieces[1].prefix(3)
                 numbers.append(contentsOf: [pieces[0], pieces[2]])
             } else {
                 return nil
@@ -105,15 +120,9 @@ public enum FeedDates {
             guard (1...12).contains(time.hour) else { return nil }
             time.hour = time.hour % 12 + (meridiem == "pm" ? 12 : 0)
         }
-        return make(year: year, month: month, day: day, time: time, offset: offset ?? 0)
-    }
-
-    private static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august",
-                                      "september", "october", "november", "december", "sept"]
-
-    /// "jan", "january" and "sept" name a month; "janitor" does not.
-    private static func isName(_ token: Substring, _ prefix: String, of names: [String]) -> Bool {
-        token.count == 3 || names.contains { $0.hasPrefix(token) }
+        let text = "\(day) \(month) \(NumberText.padded(year, width: 4)) \(time.hour):\(time.minute):\(time.second) "
+            + numericZone(offset ?? 0, separator: "")
+        return (text, time.fraction)
     }
 
     private static func clockTime(_ text: Substring) -> (hour: Int, minute: Int, second: Int, fraction: Double)? {
@@ -129,23 +138,22 @@ public enum FeedDates {
 
     // MARK: Zones
 
-    /// RFC 822's zones, and the other abbreviations feeds print that name one zone only (IST and
-    /// the like are ambiguous and left out), in minutes east of UTC.
-    private static let namedZones: [String: Int] = [
-        "z": 0, "ut": 0, "utc": 0, "gmt": 0,
-        "est": -300, "edt": -240, "cst": -360, "cdt": -300, "mst": -420, "mdt": -360, "pst": -480, "pdt": -420,
-        "akst": -540, "akdt": -480, "hst": -600, "ast": -240, "adt": -180, "nst": -210, "ndt": -150,
+    /// Abbreviations feeds print beyond RFC 822's that name one zone only (IST and the like are
+    /// ambiguous and left out), in minutes east of UTC.
+    private static let moreZones: [String: Int] = [
+        "z": 0, "akst": -540, "akdt": -480, "hst": -600, "ast": -240, "adt": -180, "nst": -210, "ndt": -150,
         "wet": 0, "west": 60, "bst": 60, "cet": 60, "cest": 120, "met": 60, "mest": 120, "eet": 120, "eest": 180,
         "msk": 180, "jst": 540, "kst": 540, "hkt": 480, "sgt": 480, "aest": 600, "aedt": 660, "acst": 570,
         "acdt": 630, "awst": 480, "nzst": 720, "nzdt": 780,
     ]
 
-    /// Seconds east of UTC for "z", "gmt", "est", "+0100", "-05:00", "+01", "gmt+1" and military
-    /// letters. RFC 822 printed the military signs backwards (RFC 1123 §5.2.14); these are the real
-    /// ones: A is UTC+1, N is UTC-1.
+    /// Seconds east of UTC for RFC 822's zones and "z", "cest", "+01", "-05:00", "gmt+1" and the
+    /// military letters. RFC 822 printed the military signs backwards (RFC 1123 §5.2.14); these
+    /// are the real ones: A is UTC+1, N is UTC-1.
     private static func zoneOffset(_ zone: Substring) -> Int? {
         let z = zone.trimmingWhitespace
-        if let minutes = namedZones[z] { return minutes * 60 }
+        if let offset = RFC822.zoneOffset(z) { return offset }
+        if let minutes = moreZones[z] { return minutes * 60 }
         if z.count == 1, let letter = z.unicodeScalars.first, ("a"..."y").contains(letter), letter != "j" {
             let v = Int(letter.value) - 0x61 + 1
             if v <= 9 { return v * 3600 }            // A-I: +1..+9
@@ -158,6 +166,7 @@ public enum FeedDates {
         return numericOffset(Substring(z))
     }
 
+    /// "+1", "+01", "+0100", "+01:00", up to 14 hours.
     private static func numericOffset(_ z: Substring) -> Int? {
         guard let sign = z.first, sign == "+" || sign == "-" else { return nil }
         let digits = z.dropFirst().filter { $0 != ":" }
@@ -168,20 +177,14 @@ public enum FeedDates {
         return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 
-    // MARK: Assembly
-
-    private static func make(year: Int, month: Int, day: Int,
-                             time: (hour: Int, minute: Int, second: Int, fraction: Double), offset: Int) -> Date? {
-        guard (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: year),
-              (0...23).contains(time.hour), (0...59).contains(time.minute), (0...60).contains(time.second) else { return nil }
-        let days = CivilDate.daysFromEpoch(year: year, month: month, day: day)
-        let seconds = days * 86400 + time.hour * 3600 + time.minute * 60 + min(time.second, 59) - offset
-        return Date(timeIntervalSince1970: TimeInterval(seconds) + time.fraction)
+    /// `+hhmm`, or `+hh:mm` with `separator`, for whole minutes east of UTC.
+    private static func numericZone(_ offset: Int, separator: String) -> String {
+        let minutes = abs(offset) / 60
+        return (offset < 0 ? "-" : "+") + NumberText.padded(minutes / 60, width: 2) + separator
+            + NumberText.padded(minutes % 60, width: 2)
     }
 
-
-
-    /// A cursor over an ASCII date.
+    /// A cursor over a lowercased date.
     private struct Scanner {
         let chars: [Character]
         var i = 0
@@ -194,18 +197,19 @@ public enum FeedDates {
             return true
         }
         mutating func skipSpaces() { while i < chars.count, chars[i] == " " { i += 1 } }
-        mutating func number(digits: ClosedRange<Int>) -> Int? {
+        /// A run of `count` ASCII digits not followed by another.
+        mutating func digits(_ count: ClosedRange<Int>) -> String? {
             var j = i
-            while j < chars.count, j - i < digits.upperBound, chars[j].isASCIIDigit { j += 1 }
-            guard digits.contains(j - i), j >= chars.count || !chars[j].isASCIIDigit else { return nil }
+            while j < chars.count, j - i < count.upperBound, chars[j].isASCIIDigit { j += 1 }
+            guard count.contains(j - i), j >= chars.count || !chars[j].isASCIIDigit else { return nil }
             defer { i = j }
-            return Int(String(chars[i..<j]))
+            return String(chars[i..<j])
         }
-        mutating func fraction() -> Double {
+        mutating func digitRun() -> String {
             var j = i
             while j < chars.count, chars[j].isASCIIDigit { j += 1 }
             defer { i = j }
-            return Double("0." + String(chars[i..<j])) ?? 0
+            return String(chars[i..<j])
         }
     }
 }

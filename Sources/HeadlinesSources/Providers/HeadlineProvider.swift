@@ -126,7 +126,7 @@ enum ProviderSupport {
     static func retryDate(_ response: HTTPResponse, now: Date) -> Date? {
         if let value = response.header("Retry-After")?.trimmed() {
             if let seconds = Double(value), seconds >= 0 { return now.addingTimeInterval(seconds) }
-            if let date = HTTPDate.parse(value) { return date }
+            if let date = RFC822.parse(value) { return date }
         }
         if let value = response.header("X-RateLimit-Reset").flatMap({ Double($0.trimmed()) }) {
             return value > 1_000_000_000 ? Date(timeIntervalSince1970: value) : now.addingTimeInterval(value)

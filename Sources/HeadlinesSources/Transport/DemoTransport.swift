@@ -90,21 +90,9 @@ public final class DemoTransport: HTTPTransport {
             .replacingAll(">", with: "&gt;").replacingAll("\"", with: "&quot;")
     }
 
-    /// RFC 822 in GMT, as RSS wants it ("Tue, 01 Dec 2026 09:00:00 GMT").
-    private static func rfc822(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
-        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        func two(_ n: Int?) -> String { NumberText.padded(n ?? 0, width: 2) }
-        return "\(days[(c.weekday ?? 1) - 1]), \(two(c.day)) \(months[(c.month ?? 1) - 1]) \(c.year ?? 1970) "
-            + "\(two(c.hour)):\(two(c.minute)):\(two(c.second)) GMT"
-    }
-
     private func rss(title: String, articles: [Article]) -> String {
         let items = articles.map { a in
-            let date = a["published_at"]?.text.flatMap(ISO8601.parse).map(Self.rfc822) ?? ""
+            let date = a["published_at"]?.text.flatMap(ISO8601.parse).map(RFC822.format) ?? ""
             return "<item><title>\(Self.esc(a["title"]))</title><link>\(Self.esc(a["href"]))</link>"
                 + "<guid isPermaLink=\"false\">demo-\(Self.esc(a["id"]))</guid><pubDate>\(date)</pubDate></item>"
         }.joined()
