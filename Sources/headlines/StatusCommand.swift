@@ -100,7 +100,7 @@ enum StatusCommand {
             shares_fetch_of: context.plan.share(of: context.paths.widget).flatMap { $0.mirrors ? $0.source : nil },
             budget_shared: context.plan.notes.isEmpty ? nil : context.plan.notes)
         if json {
-            let encoder = StateJSONEncoder(prettyPrinted: true)
+            let encoder = StateJSONEncoder.headlines(prettyPrinted: true)
             Output.print(String(decoding: try! encoder.encode(report), as: UTF8.self))
             return 0
         }

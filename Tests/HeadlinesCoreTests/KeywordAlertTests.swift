@@ -1,5 +1,6 @@
 import Foundation
 import HeadlinesCore
+import HeadlinesSources
 import TestSupport
 import XCTest
 
@@ -139,15 +140,4 @@ final class KeywordAlertTests: XCTestCase {
 private final class CountingNotifier: Notifier, @unchecked Sendable {
     var posted: [Headline] = []
     func post(_ headlines: [Headline], more: Int, now: Date) { posted += headlines }
-}
-
-/// Just enough JSON to compare a waybar line's fields.
-private enum JSONValue: Decodable, Equatable {
-    case string(String), number(Double), array([JSONValue])
-    init(from decoder: Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else { self = .array(try c.decode([JSONValue].self)) }
-    }
 }

@@ -1,9 +1,11 @@
 import Foundation
 import XCTest
 @testable import HeadlinesCore
+import HeadlinesSources
+import TestSupport
 
-/// The coders that replaced FoundationEssentials' JSONEncoder/JSONDecoder in the core: every state
-/// file must come out byte for byte as the old build wrote it, and each build must read the other's.
+/// The state files' coders: every file already on a user's disk loads and is written back byte for
+/// byte, values round-trip, and an error names where in the file it is.
 final class StateJSONTests: XCTestCase {
     // MARK: Given: one value of every state-file type, with the awkward parts filled in
 
@@ -48,61 +50,42 @@ final class StateJSONTests: XCTestCase {
                                  deferredUntil: when, deferredBy: .dailyBudget)
     }
 
-    /// The encoder every state file went through before (StateJSONEncoder.headlines() of the old build).
-    static func legacyEncoder(pretty: Bool = false) -> JSONEncoder {
-        let e = JSONEncoder()
-        e.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
-        e.dateEncodingStrategy = .custom { date, encoder in
-            var c = encoder.singleValueContainer()
-            try c.encode(ISO8601.format(date))
+    // MARK: Files already on users' disks
+
+    /// Files written by the build before this one (its own hand-written coder, itself byte for
+    /// byte what JSONEncoder wrote): `host/` by an idle host after one reload of the bench feed,
+    /// `awkward/` from the values above. Each loads, and writing it back gives the same bytes.
+    func testFilesTheLastBuildWroteLoadAndAreWrittenBackByteForByte() throws {
+        func check<T: Codable>(_ name: String, as type: T.Type, line: UInt = #line) throws -> T {
+            let old = FixturePaths.data("state/" + name)
+            let value = try StateJSONDecoder.headlines().decode(T.self, from: old)
+            let new = try StateJSONEncoder.headlines().encode(value)
+            XCTAssertEqual(String(decoding: new, as: UTF8.self), String(decoding: old, as: UTF8.self), name, line: line)
+            return value
         }
-        return e
-    }
-
-    static func legacyDecoder() -> JSONDecoder {
-        let d = JSONDecoder()
-        d.dateDecodingStrategy = .custom { decoder in
-            let c = try decoder.singleValueContainer()
-            let s = try c.decode(String.self)
-            guard let date = ISO8601.parse(s) else { throw DecodingError.dataCorruptedError(in: c, debugDescription: s) }
-            return date
-        }
-        return d
-    }
-
-    /// Encodes with both coders, plain and pretty, and checks the bytes match and read back.
-    func assertSameAsJSONEncoder<T: Codable & Equatable>(_ value: T, file: StaticString = #filePath, line: UInt = #line) throws {
-        for pretty in [false, true] {
-            let old = try Self.legacyEncoder(pretty: pretty).encode(value)
-            let new = try StateJSONEncoder(prettyPrinted: pretty).encode(value)
-            XCTAssertEqual(String(decoding: new, as: UTF8.self), String(decoding: old, as: UTF8.self), "pretty: \(pretty)", file: file, line: line)
-            // Files of the old build read back, and the old build reads ours.
-            XCTAssertEqual(try StateJSONDecoder.headlines().decode(T.self, from: old), value, file: file, line: line)
-            XCTAssertEqual(try Self.legacyDecoder().decode(T.self, from: new), value, file: file, line: line)
-        }
-    }
-
-    // MARK: Byte identity and round trips
-
-    func testEveryStateFileTypeWritesWhatJSONEncoderWrote() throws {
-        try assertSameAsJSONEncoder(Self.cache)
-        try assertSameAsJSONEncoder(Self.ledger)
-        try assertSameAsJSONEncoder(RefreshLedger())
-        try assertSameAsJSONEncoder(Self.seen)
-        try assertSameAsJSONEncoder(SeenSet())
-        try assertSameAsJSONEncoder(MutedSources(["BBC", "Ars Technica"]))
-        try assertSameAsJSONEncoder(MutedSources())
-        try assertSameAsJSONEncoder(RotationOffset(offset: -3))
-        try assertSameAsJSONEncoder(Self.timeline)
-        try assertSameAsJSONEncoder(Self.status)
-        try assertSameAsJSONEncoder(RefreshStatus())
+        _ = try check("host/headlines.json", as: CachedHeadlines.self)
+        _ = try check("host/ledger.json", as: RefreshLedger.self)
+        _ = try check("host/seen.json", as: SeenSet.self)
+        _ = try check("host/status.json", as: RefreshStatus.self)
+        _ = try check("host/timeline.json", as: PublishedTimeline.self)
+        _ = try check("host/feeds.json", as: FeedStates.self)
+        XCTAssertEqual(try check("awkward/headlines.json", as: CachedHeadlines.self), Self.cache)
+        XCTAssertEqual(try check("awkward/ledger.json", as: RefreshLedger.self), Self.ledger)
+        XCTAssertEqual(try check("awkward/seen.json", as: SeenSet.self), Self.seen)
+        XCTAssertEqual(try check("awkward/muted.json", as: MutedSources.self), MutedSources(["BBC", "Ars Technica"]))
+        XCTAssertEqual(try check("awkward/offset.json", as: RotationOffset.self), RotationOffset(offset: -3))
+        XCTAssertEqual(try check("awkward/timeline.json", as: PublishedTimeline.self), Self.timeline)
+        XCTAssertEqual(try check("awkward/status.json", as: RefreshStatus.self), Self.status)
+        let pretty = try StateJSONEncoder.headlines(prettyPrinted: true).encode(Self.status)
+        XCTAssertEqual(String(decoding: pretty, as: UTF8.self), String(decoding: FixturePaths.data("state/awkward/status-pretty.json"), as: UTF8.self))
     }
 
     func testEveryReloadPolicyCaseRoundTrips() throws {
         for policy in [ReloadPolicy.atEnd, .never, .after(Self.when)] {
             var t = Self.timeline
             t.timeline = Timeline(entries: [], policy: policy)
-            try assertSameAsJSONEncoder(t)
+            let data = try StateJSONEncoder.headlines().encode(t)
+            XCTAssertEqual(try StateJSONDecoder.headlines().decode(PublishedTimeline.self, from: data), t)
         }
     }
 
@@ -117,48 +100,25 @@ final class StateJSONTests: XCTestCase {
         XCTAssertEqual(try decoder.decode(RefreshStatus.self, from: encoder.encode(Self.status)), Self.status)
     }
 
-    func testBarLinesAndListOutputMatchJSONEncoder() throws {
-        let state = BarState(headlines: Self.headlines, index: 0, freshness: .fresh)
-        let line = WaybarRenderer.line(state, now: Self.when, maxLength: 40)
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        XCTAssertEqual(WaybarRenderer.render(state, now: Self.when, maxLength: 40), String(decoding: try e.encode(line), as: UTF8.self) + "\n")
+    func testBarLinesAreOneLineWithSortedKeysAndUnescapedSlashes() throws {
+        let state = BarState(headlines: [Headline(id: "x", title: "AC/DC & co", url: url("https://x.test/a"), source: "s",
+                                                  publishedAt: Self.when)], index: 0, freshness: .fresh)
+        let rendered = WaybarRenderer.render(state, now: Self.when, maxLength: 40)
+        XCTAssertTrue(rendered.hasPrefix(#"{"alt":"fresh","class":["fresh","new"],"percentage":"#), rendered)
+        XCTAssertTrue(rendered.contains(#","text":"AC/DC &amp; co","tooltip":"<b>AC/DC &amp; co — s · "#), rendered)
+        XCTAssertTrue(rendered.hasSuffix("</b>\"}\n"), rendered)
+        XCTAssertEqual(rendered.filter { $0 == "\n" }.count, 1, rendered)
         let json = ListRenderer.json(Self.headlines)
         XCTAssertTrue(json.contains(#""image" : null"#), json)
         XCTAssertTrue(json.hasPrefix("[\n  {\n    \"id\" : \"a/1\",\n"), json)
         XCTAssertEqual(ListRenderer.json([]), "[\n\n]")
     }
 
-    func testNumbersAreSpelledAsJSONEncoderSpellsThem() throws {
-        struct N: Codable, Equatable { var d: [Double]; var f: [Float]; var i: [Int64]; var u: UInt64; var i8: Int8; var b: [Bool] }
-        let value = N(d: [0, -0.0, 0.1, 1e-7, 1e16, 123456789.125, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 3, -2.5],
-                      f: [0.1, 3.4e38, .leastNonzeroMagnitude, 2], i: [.min, .max, 0, -1], u: .max, i8: -128, b: [true, false])
-        try assertSameAsJSONEncoder(value)
-    }
-
-    func testNestedContainersAndSuperEncoderMatchJSONEncoder() throws {
-        try assertSameAsJSONEncoder(Nested(name: "n", values: [1, 2], inner: ["k": [nil, 1.5]], parent: "p"))
-    }
-
-    func testExplicitNullsAndOptionalsMatchJSONEncoder() throws {
-        struct O: Codable, Equatable { var a: String?; var b: [Int?]; var c: [String: String?] }
-        try assertSameAsJSONEncoder(O(a: nil, b: [nil, 1], c: ["x": nil, "y": "z"]))
-    }
-
-    func testAValueThatEncodesNothingIsAnEmptyObjectInsideAndAnErrorAtTheTop() throws {
-        struct Nothing: Codable, Equatable { func encode(to encoder: Encoder) throws {}; init() {}; init(from decoder: Decoder) throws {} }
-        struct Holder: Codable, Equatable { var n = Nothing() }
-        XCTAssertEqual(String(decoding: try StateJSONEncoder().encode(Holder()), as: UTF8.self), #"{"n":{}}"#)
-        XCTAssertThrowsError(try StateJSONEncoder().encode(Nothing())) { XCTAssertTrue($0 is EncodingError) }
-        XCTAssertThrowsError(try StateJSONEncoder().encode([Double.nan])) { XCTAssertTrue($0 is EncodingError) }
-        XCTAssertThrowsError(try StateJSONEncoder().encode(["x": Float.infinity])) { XCTAssertTrue($0 is EncodingError) }
-    }
-
     // MARK: Errors say where
 
     func testAMissingKeyIsKeyNotFoundWithItsPath() throws {
         let text = #"{"provider":"p","fetchedAt":"2026-11-29T21:58:10.512Z","version":1,"headlines":[{"id":"a","title":"t","url":"https://x/","source":"s","publishedAt":"2026-11-29T21:58:10.512Z"},{"id":"b","title":"t","source":"s","publishedAt":"2026-11-29T21:58:10.512Z"}]}"#
-        XCTAssertThrowsError(try StateJSONDecoder().decode(CachedHeadlines.self, from: Data(text.utf8))) { error in
+        XCTAssertThrowsError(try StateJSONDecoder.headlines().decode(CachedHeadlines.self, from: Data(text.utf8))) { error in
             guard case let DecodingError.keyNotFound(key, context) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(key.stringValue, "url")
             XCTAssertEqual(context.codingPath.map(\.stringValue), ["headlines", "Index 1"])
@@ -173,12 +133,12 @@ final class StateJSONTests: XCTestCase {
             (#"{"at":"2026-11-29T21:58:10Z","message":["m"]}"#, ["message"]),
         ]
         for (text, path) in cases {
-            XCTAssertThrowsError(try StateJSONDecoder().decode(RefreshStatus.Failure.self, from: Data(text.utf8)), text) { error in
+            XCTAssertThrowsError(try StateJSONDecoder.headlines().decode(RefreshStatus.Failure.self, from: Data(text.utf8)), text) { error in
                 XCTAssertEqual(Self.path(of: error), path, "\(text): \(error)")
             }
         }
         let badURL = #"{"id":"a","title":"t","url":"","source":"s","publishedAt":"2026-11-29T21:58:10Z"}"#
-        XCTAssertThrowsError(try StateJSONDecoder().decode(Headline.self, from: Data(badURL.utf8))) {
+        XCTAssertThrowsError(try StateJSONDecoder.headlines().decode(Headline.self, from: Data(badURL.utf8))) {
             XCTAssertEqual(Self.path(of: $0), ["url"])
         }
     }
@@ -189,46 +149,5 @@ final class StateJSONTests: XCTestCase {
             return c.codingPath.map(\.stringValue)
         default: return nil
         }
-    }
-}
-
-/// Uses every kind of container, including a nested keyed one, a nested unkeyed one and a super
-/// encoder, so their output can be compared with JSONEncoder's.
-struct Nested: Codable, Equatable {
-    var name: String
-    var values: [Int]
-    var inner: [String: [Double?]]
-    var parent: String
-
-    enum Keys: String, CodingKey { case name, box, list, parent }
-    enum BoxKeys: String, CodingKey { case inner }
-
-    init(name: String, values: [Int], inner: [String: [Double?]], parent: String) {
-        self.name = name; self.values = values; self.inner = inner; self.parent = parent
-    }
-
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(name, forKey: .name)
-        var box = c.nestedContainer(keyedBy: BoxKeys.self, forKey: .box)
-        try box.encode(inner, forKey: .inner)
-        var list = c.nestedUnkeyedContainer(forKey: .list)
-        for v in values { try list.encode(v) }
-        var nested = list.nestedUnkeyedContainer()
-        try nested.encodeNil()
-        var sup = c.superEncoder().singleValueContainer()
-        try sup.encode(parent)
-    }
-
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Keys.self)
-        name = try c.decode(String.self, forKey: .name)
-        inner = try c.nestedContainer(keyedBy: BoxKeys.self, forKey: .box).decode([String: [Double?]].self, forKey: .inner)
-        var list = try c.nestedUnkeyedContainer(forKey: .list)
-        values = []
-        while list.count! - list.currentIndex > 1 { values.append(try list.decode(Int.self)) }
-        var nested = try list.nestedUnkeyedContainer()
-        guard try nested.decodeNil(), nested.isAtEnd, list.isAtEnd else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "list")) }
-        parent = try c.superDecoder().singleValueContainer().decode(String.self)
     }
 }

@@ -54,7 +54,7 @@ public enum WaybarRenderer {
 
     /// The JSON object on one line, ending in "\n".
     public static func render(_ state: BarState, now: Date, maxLength: Int) -> String {
-        let bytes = try! StateJSONEncoder().encodeBytes(line(state, now: now, maxLength: maxLength))
-        return String(decoding: bytes, as: UTF8.self) + "\n"
+        let data = try! StateJSONEncoder.headlines().encode(line(state, now: now, maxLength: maxLength))
+        return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

@@ -18,8 +18,8 @@ public enum ListRenderer {
                  published_at: ISO8601.format($0.publishedAt), image: $0.imageURL?.absoluteString)
         }
         // Encode optionals as explicit nulls: scripts should see `"image": null`, not a missing key.
-        let bytes = try! StateJSONEncoder(prettyPrinted: true).encodeBytes(items.map(NullableItem.init))
-        return String(decoding: bytes, as: UTF8.self)
+        let data = try! StateJSONEncoder.headlines(prettyPrinted: true).encode(items.map(NullableItem.init))
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// A terminal list: a header when the list is stale, then `N. title` and `source · age` lines.

@@ -34,7 +34,7 @@ public enum ClickReader {
         let text = String(decoding: line, as: UTF8.self).trimmed()
         if let n = Int(text) { return n }
         struct Click: Decodable { var button: Int }
-        return (try? StateJSONDecoder().decode(Click.self, from: Array(text.utf8)))?.button
+        return (try? StateJSONDecoder.headlines().decode(Click.self, from: Data(text.utf8)))?.button
     }
 }
 
