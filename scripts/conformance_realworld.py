@@ -249,7 +249,7 @@ def main():
                 extra = f" (raw {show(want_item.get('raw_date'))})" if field == "date" else ""
                 if field == "date":
                     want, got = fmt(want), fmt(got)
-                if ours is None:
+                if not ours:
                     causes[cause].append(rel)  # one line per file below, not one per field
                 else:
                     causes[cause].append(f"{rel} #{index}: {field}: reference {show(want)}, ours {show(got)}{extra}")

@@ -5,9 +5,8 @@ import FoundationEssentials
 /// into `FeedXMLElement`s. Reached from a callback through the parse context's `_private`.
 final class TreeBuilder {
     private let baseURL: URL?
-    private var stack: [FeedXMLElement] = []
+    private var open = OpenElements()
     private var root: FeedXMLElement?
-    private var flattenedDepth = 0
     var refusedEntities = false
     var doctypeName: String?
     private var truncatedAtLine: Int?
@@ -21,7 +20,7 @@ final class TreeBuilder {
     }
 
     func finish() -> FeedXMLDocument {
-        while let open = stack.popLast() { open.abandon() }
+        open.abandonAll()
         return FeedXMLDocument(root: root, doctypeName: doctypeName, truncatedAtLine: truncatedAtLine, firstError: firstError)
     }
 
@@ -29,8 +28,9 @@ final class TreeBuilder {
 
     func start(_ localname: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?, _ uri: UnsafePointer<xmlChar>?,
                _ attributeCount: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
-        guard stack.count < XMLDocumentReader.maxDepth else { flattenedDepth += 1; return }
-        guard root == nil || !stack.isEmpty else { return }  // a second root in recovery mode
+        open.startTag()
+        guard !open.flattens() else { return }
+        guard root == nil || !open.isEmpty else { return }  // a second root in recovery mode
         let name = string(localname)
         let prefix = prefix.map { String(cString: $0) }
         let qualifiedName = prefix.map { $0 + ":" + name } ?? name
@@ -45,23 +45,22 @@ final class TreeBuilder {
                 values[key] = Self.attributeValue(UnsafeBufferPointer(start: start, count: end - start))
             }
         }
-        let parent = stack.last
+        let parent = open.innermost
         let inherited = parent?.base ?? baseURL
         let base = (values["xml:base"]).flatMap { Self.resolve($0, against: inherited) } ?? inherited
         let element = FeedXMLElement(namespace: Self.namespace(uri, prefix), name: name, qualifiedName: qualifiedName,
                                      attributes: values, base: base)
         if let parent { parent.append(child: element) } else { root = element }
-        stack.append(element)
+        open.push(element)
     }
 
-    func end() {
-        if flattenedDepth > 0 { flattenedDepth -= 1; return }
-        stack.popLast()?.finish()
-    }
+    func end(_ localname: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?) { open.endTag(localname, prefix) }
 
     func text(_ chars: UnsafePointer<xmlChar>?, _ length: Int) {
-        guard let chars, length > 0, let current = stack.last else { return }
-        current.append(text: String(decoding: UnsafeBufferPointer(start: chars, count: length), as: UTF8.self))
+        guard let chars, length > 0 else { return }
+        let bytes = UnsafeBufferPointer(start: chars, count: length)
+        open.text(bytes)
+        open.innermost?.append(text: String(decoding: bytes, as: UTF8.self))
     }
 
     func record(_ error: xmlError) {
@@ -71,6 +70,9 @@ final class TreeBuilder {
               error.domain != Int32(XML_FROM_NAMESPACE.rawValue) else { return }
         let code = Int(error.code)
         let line = Int(error.line)
+        if code == Int(XML_ERR_TAG_NAME_MISMATCH.rawValue) { open.endTagMismatched(error.str2.map { String(cString: $0) } ?? "") }
+        // The same code without a name is an end tag's missing `>`, which drops nothing.
+        if code == Int(XML_ERR_GT_REQUIRED.rawValue), error.str1 != nil { open.startTagUnfinished() }
         if code == Int(XML_ERR_TAG_NOT_FINISHED.rawValue) || code == Int(XML_ERR_DOCUMENT_END.rawValue) {
             truncatedAtLine = truncatedAtLine ?? line
         }

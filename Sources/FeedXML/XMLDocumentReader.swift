@@ -76,7 +76,7 @@ public enum XMLDocumentReader {
         handler.startElementNs = { ctx, localname, prefix, uri, _, _, attributeCount, _, attributes in
             TreeBuilder.from(ctx)?.start(localname, prefix, uri, Int(attributeCount), attributes)
         }
-        handler.endElementNs = { ctx, _, _, _ in TreeBuilder.from(ctx)?.end() }
+        handler.endElementNs = { ctx, localname, prefix, _ in TreeBuilder.from(ctx)?.end(localname, prefix) }
         handler.characters = { ctx, chars, length in TreeBuilder.from(ctx)?.text(chars, Int(length)) }
         handler.cdataBlock = { ctx, chars, length in TreeBuilder.from(ctx)?.text(chars, Int(length)) }
         handler.entityDecl = { ctx, _, _, _, _, _ in

@@ -3,10 +3,14 @@ import HeadlinesCore
 import FeedXML
 
 /// Atom 1.0 and 0.3 (`issued`/`created`/`modified` for dates). Text constructs of every `type`
-/// end up as plain text; an entry without authors inherits the feed's (RFC 4287 §4.2.1).
+/// end up as plain text; an entry without authors inherits the feed's (RFC 4287 §4.2.1). An entry
+/// document (root `<entry>`) is a feed of that one entry, with no title or link of its own.
 enum AtomFeedReader {
     static func read(_ root: FeedXMLElement) -> FeedDocument {
         let ns: Set<String> = [root.namespace]
+        guard root.name == "feed" else {
+            return FeedDocument(items: [root].filter(\.isComplete).map { entry(in: $0, namespaces: ns, feedAuthors: []) })
+        }
         let feedAuthors = authors(in: root, namespaces: ns)
         return FeedDocument(
             title: FeedText.plain(root.firstText([("title", ns)])),

@@ -38,7 +38,7 @@ public enum FeedParser {
         let feed: FeedDocument
         switch kind(of: root) {
         case .rss?: feed = RSSFeedReader.read(root)
-        case .atom?: feed = AtomFeedReader.read(root)
+        case .atom?, .atomEntry?: feed = AtomFeedReader.read(root)
         case nil: throw notAFeed(root.qualifiedName)
         }
         // A body cut off before its first complete item is a failed download, not an empty feed.
@@ -48,21 +48,31 @@ public enum FeedParser {
         return feed
     }
 
-    private enum Kind { case rss, atom }
+    /// `atomEntry`: an Atom entry document (RFC 4287 §4.1.2), one entry standing alone, as AtomPub
+    /// servers and Blogger's per-post URLs serve it.
+    private enum Kind { case rss, atom, atomEntry }
+
+    private static let atomNamespaces: Set<String> = [FeedNamespace.atom10, FeedNamespace.atom03, ""]
+    /// RDF roots are written `rdf:RDF`, and also `<rdf>` or `<RDF>` with the prefix dropped: in no
+    /// namespace, in RSS 1.0's or 0.90's, or with RDF's as the default one.
+    private static let rdfNamespaces: Set<String> = [FeedNamespace.rdf, FeedNamespace.rss10, FeedNamespace.rss090, ""]
 
     private static func kind(of e: FeedXMLElement) -> Kind? {
-        switch (e.name, e.namespace) {
-        case ("rss", _), ("RDF", FeedNamespace.rdf): return .rss
-        case ("feed", FeedNamespace.atom10), ("feed", FeedNamespace.atom03), ("feed", ""): return .atom
+        switch e.name {
+        case "rss": return .rss
+        case "RDF", "rdf": return rdfNamespaces.contains(e.namespace) ? .rss : nil
+        case "feed": return atomNamespaces.contains(e.namespace) ? .atom : nil
+        case "entry": return atomNamespaces.contains(e.namespace) ? .atomEntry : nil
         default: return nil
         }
     }
 
-    /// The first RSS or Atom root inside a page, breadth first (the tree's depth is capped).
+    /// The first RSS or Atom feed root inside a page, breadth first (the tree's depth is capped). A
+    /// lone `<entry>` in a page is not looked for: it is too common a word in other markup.
     private static func nestedFeedRoot(in page: FeedXMLElement) -> FeedXMLElement? {
         var level = [page]
         while !level.isEmpty {
-            if let found = level.first(where: { kind(of: $0) != nil }) { return found }
+            if let found = level.first(where: { [.rss, .atom].contains(kind(of: $0)) }) { return found }
             level = level.flatMap(\.children)
         }
         return nil

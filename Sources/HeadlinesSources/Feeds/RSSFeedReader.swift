@@ -12,8 +12,9 @@ enum RSSFeedReader {
 
     static func read(_ root: FeedXMLElement) -> FeedDocument {
         // RSS 2.0 inside a default namespace on <rss> (Userland's http://backend.userland.com/rss2,
-        // or any other) is still RSS: its elements carry that namespace.
-        let rss = root.name == "rss" ? NS.rss.union([root.namespace]) : NS.rss
+        // or any other) is still RSS: its elements carry that namespace. So is an unprefixed
+        // <RDF> whose default namespace is RDF's: its channel and items are in RDF's.
+        let rss = NS.rss.union([root.namespace])
         let channel = root.child("channel", in: rss)
         // RSS 0.9x and 2.0 keep items in the channel; RDF (0.90 and 1.0) beside it. An item the
         // body ended inside (a truncated download) is dropped rather than shown cut off.
