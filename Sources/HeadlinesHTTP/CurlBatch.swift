@@ -20,19 +20,28 @@ final class CurlBatch {
     private let limits: TransportLimits
     private let userAgent: String
     private let tally: RequestTally?
+    /// When the whole batch ends, whatever is still waiting or in flight: nil, each request has
+    /// its own `limits.timeout` from when it starts.
+    private let batchDeadline: ContinuousClock.Instant?
+    private let refused: ConnectRule?
     private var jobs: [Job]
-    private var results: [Result<HTTPResponse, NewsError>?]
+    /// Requests answered so far (each is handed to `run`'s `each` once).
+    private var answered: [Bool]
     private var waiting: [Int]
     private var active: [UnsafeMutableRawPointer: (job: Int, transfer: CurlTransfer)] = [:]
+    private var each: (Int, Result<HTTPResponse, NewsError>) -> Void = { _, _ in }
 
-    init?(_ requests: [HTTPRequest], limits: TransportLimits, userAgent: String, tally: RequestTally?) {
+    init?(_ requests: [HTTPRequest], limits: TransportLimits, userAgent: String, tally: RequestTally?,
+          until batchDeadline: ContinuousClock.Instant? = nil, refusing refused: ConnectRule? = nil) {
         guard let multi = curl_multi_init() else { return nil }
         self.multi = multi
         self.limits = limits
         self.userAgent = userAgent
         self.tally = tally
+        self.batchDeadline = batchDeadline
+        self.refused = refused
         jobs = requests.map { Job(request: $0) }
-        results = Array(repeating: nil, count: requests.count)
+        answered = Array(repeating: false, count: requests.count)
         waiting = Array(requests.indices)
     }
 
@@ -42,7 +51,18 @@ final class CurlBatch {
         curl_multi_cleanup(multi)
     }
 
+    /// Every answer, in the order of the requests.
     func run() -> [Result<HTTPResponse, NewsError>] {
+        var results: [Result<HTTPResponse, NewsError>?] = Array(repeating: nil, count: jobs.count)
+        run { results[$0] = $1 }
+        return results.map { $0 ?? .failure(.unreachable(detail: "no answer")) }
+    }
+
+    /// Hands each answer to `each` (request index, answer) as soon as it is complete, so a
+    /// caller can use it and let it go while the others are still on the way.
+    func run(each: @escaping (Int, Result<HTTPResponse, NewsError>) -> Void) {
+        self.each = each
+        defer { self.each = { _, _ in } }
         let slots = max(1, limits.maxConcurrent)
         while !waiting.isEmpty || !active.isEmpty {
             while active.count < slots, !waiting.isEmpty { start(waiting.removeFirst()) }
@@ -54,28 +74,40 @@ final class CurlBatch {
             // request timeouts shorten the 1 s): no busy polling.
             curl_multi_poll(multi, nil, 0, 1000, nil)
         }
-        return results.map { $0 ?? .failure(.unreachable(detail: "no answer")) }
+        for index in answered.indices where !answered[index] { answer(index, .failure(.unreachable(detail: "no answer"))) }
     }
 
-    /// Starts the current hop of job `index`, or records why it cannot start.
+    private func answer(_ index: Int, _ result: Result<HTTPResponse, NewsError>) {
+        guard !answered[index] else { return }
+        answered[index] = true
+        each(index, result)
+    }
+
+    /// Starts the current hop of job `index`, or answers why it cannot start.
     private func start(_ index: Int) {
         let request = jobs[index].request
         do { try request.checkKeyIsSafe() } catch {
-            results[index] = .failure(error)
+            answer(index, .failure(error))
+            return
+        }
+        if let refused, refused.refusesHost(request.url.host ?? "") {
+            answer(index, .failure(.unreachable(detail: "a host this request may not reach")))
             return
         }
         let now = ContinuousClock.now
-        let deadline = jobs[index].deadline ?? now.advanced(by: .milliseconds(Int(limits.timeout * 1000)))
+        var deadline = jobs[index].deadline ?? now.advanced(by: .milliseconds(Int(limits.timeout * 1000)))
+        if let batchDeadline { deadline = min(deadline, batchDeadline) }
         jobs[index].deadline = deadline
         let left = now.duration(to: deadline)
         let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
         guard seconds > 0 else {
-            results[index] = .failure(.timedOut(seconds: limits.timeout))
+            answer(index, .failure(.timedOut(seconds: limits.timeout)))
             return
         }
-        guard let transfer = CurlTransfer(request: request, limits: limits, userAgent: userAgent, remaining: seconds),
+        guard let transfer = CurlTransfer(request: request, limits: limits, userAgent: userAgent, remaining: seconds,
+                                          refusing: refused),
               curl_multi_add_handle(multi, transfer.handle) == CURLM_OK else {
-            results[index] = .failure(.unreachable(detail: "libcurl could not start the request"))
+            answer(index, .failure(.unreachable(detail: "libcurl could not start the request")))
             return
         }
         active[transfer.handle] = (index, transfer)
@@ -99,13 +131,13 @@ final class CurlBatch {
 
     private func finish(_ index: Int, _ transfer: CurlTransfer, _ code: CURLcode) {
         guard code == CURLE_OK else {
-            results[index] = .failure(CurlErrors.newsError(code, transfer: transfer, limits: limits))
+            answer(index, .failure(CurlErrors.newsError(code, transfer: transfer, limits: limits)))
             return
         }
         let status = transfer.status
         if [301, 302, 303, 307, 308].contains(status), let location = transfer.redirectURL {
             guard let url = URL(string: location) else {
-                results[index] = .failure(.unreachable(detail: "redirected to an unusable URL"))
+                answer(index, .failure(.unreachable(detail: "redirected to an unusable URL")))
                 return
             }
             switch RedirectPolicy.next(after: jobs[index].request, to: url, hop: jobs[index].hops + 1) {
@@ -114,17 +146,17 @@ final class CurlBatch {
                 jobs[index].hops += 1
                 start(index)
             case let .failure(error):
-                results[index] = .failure(error)
+                answer(index, .failure(error))
             }
             return
         }
         // A 304 answers a conditional request; to an unconditional one it leaves nothing to show
         // and would read as "unchanged" to a caller that keeps no copy.
         if status == 304, !jobs[index].request.headers.keys.contains(where: { ["if-none-match", "if-modified-since"].contains($0.lowercased()) }) {
-            results[index] = .failure(.malformedResponse(detail: "304 Not Modified to a request that had no cache validators"))
+            answer(index, .failure(.malformedResponse(detail: "304 Not Modified to a request that had no cache validators")))
             return
         }
-        results[index] = .success(HTTPResponse(status: status, headers: transfer.headers, body: transfer.body,
-                                               requestCount: jobs[index].hops + 1))
+        answer(index, .success(HTTPResponse(status: status, headers: transfer.headers, body: transfer.body,
+                                            requestCount: jobs[index].hops + 1)))
     }
 }

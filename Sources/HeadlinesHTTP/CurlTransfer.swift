@@ -32,11 +32,15 @@ final class CurlTransfer {
         return buffer
     }()
     private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// The addresses no connection of this transfer may open; nil: any.
+    private let refused: ConnectRule?
 
     /// Nil when libcurl cannot make a handle or refuses an option (both mean a broken libcurl).
-    init?(request: HTTPRequest, limits: TransportLimits, userAgent: String, remaining seconds: Double) {
+    init?(request: HTTPRequest, limits: TransportLimits, userAgent: String, remaining seconds: Double,
+          refusing refused: ConnectRule? = nil) {
         guard let handle = curl_easy_init() else { return nil }
         self.handle = handle
+        self.refused = refused
         cap = limits.maxResponseBytes
         let ms = max(1, Int((seconds * 1000).rounded(.up)))
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
@@ -76,7 +80,29 @@ final class CurlTransfer {
         // (checkKeyIsSafe), and through a proxy it would cross the network in clear text.
         let keyInClear = request.carriesKey && request.url.scheme?.lowercased() == "http"
         let proxyCode = keyInClear ? headlines_curl_setopt_string(handle, CURLOPT_NOPROXY, "*") : CURLE_OK
-        guard codes.allSatisfy({ $0 == CURLE_OK }), proxyCode == CURLE_OK else { return nil }
+        guard codes.allSatisfy({ $0 == CURLE_OK }), proxyCode == CURLE_OK, refused == nil || checksAddresses(user) else { return nil }
+    }
+
+    /// Every socket libcurl opens for this transfer goes through `openSocket`, which sees the
+    /// address it is for (after DNS, on every redirect hop, for each address tried).
+    private func checksAddresses(_ user: UnsafeMutableRawPointer) -> Bool {
+        headlines_curl_setopt_pointer(handle, CURLOPT_OPENSOCKETDATA, user) == CURLE_OK
+            && headlines_curl_setopt_opensocket(handle) { user, purpose, address in
+                Unmanaged<CurlTransfer>.fromOpaque(user!).takeUnretainedValue().openSocket(purpose, address)
+            } == CURLE_OK
+    }
+
+    /// A socket for `address`, or CURL_SOCKET_BAD when `refused` covers it: no connection is
+    /// made, and libcurl tries the host's next address or fails with "could not connect".
+    private func openSocket(_ purpose: curlsocktype, _ address: UnsafeMutablePointer<curl_sockaddr>?) -> curl_socket_t {
+        guard let address else { return CURL_SOCKET_BAD }
+        let info = address.pointee
+        // libcurl's own struct holds a whole sockaddr_storage where `addr` starts.
+        let raw = UnsafeRawPointer(address) + MemoryLayout<curl_sockaddr>.offset(of: \.addr)!
+        if purpose == CURLSOCKTYPE_IPCXN, let refused {
+            guard let ip = IPAddress(raw, length: Int(info.addrlen)), !refused.refuses(ip) else { return CURL_SOCKET_BAD }
+        }
+        return socket(info.family, info.socktype | Int32(SOCK_CLOEXEC.rawValue), info.protocol)
     }
 
     deinit {

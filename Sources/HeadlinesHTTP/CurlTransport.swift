@@ -43,4 +43,17 @@ public struct CurlTransport: HTTPTransport {
         }
         return batch.run()
     }
+
+    /// The whole batch, synchronously, each answer handed to `each` as soon as it is complete;
+    /// everything ends by `deadline`, and no connection opens to an address `refused` covers.
+    func fetch(_ requests: [HTTPRequest], until deadline: ContinuousClock.Instant, refusing refused: ConnectRule?,
+               each: @escaping (Int, Result<HTTPResponse, NewsError>) -> Void) {
+        guard !requests.isEmpty else { return }
+        guard Self.initialised, let batch = CurlBatch(requests, limits: limits, userAgent: userAgent, tally: tally,
+                                                      until: deadline, refusing: refused) else {
+            for index in requests.indices { each(index, .failure(.unreachable(detail: "libcurl could not start"))) }
+            return
+        }
+        batch.run(each: each)
+    }
 }

@@ -33,11 +33,13 @@ enum ReloadChild {
         let tally = RequestTally()
         let later = DeferredWrites()
         let provider: HeadlineProvider
+        let sources: [URL]
         do {
             let config = try ReloadSource.withSubscriptions(loaded.config, home: environment["HOME"], configFile: loaded.file,
                                                             statusStore: statusStore, warn: { _ in })
             provider = try ReloadSource.provider(config: config, environment: environment, paths: loaded.paths, tally: tally,
                                                  deferredWrites: later, warn: { HostLog.warning($0) })
+            sources = sourceURLs(of: config)
         } catch {
             let failure = RefreshFailure(error: .malformedResponse(detail: "config"), message: error.message)
             return ReportOutput.print(ReloadReport(headlines: cache.load(now: Date(), warn: warn)?.headlines ?? [],
@@ -49,26 +51,47 @@ enum ReloadChild {
         let fetch = blockingAwait { await refresher.fetchUnwritten(now: now, warn: warn) }
         var report = refresher.report(of: fetch, now: now, warn: warn)
         report.requestsSent = tally.take()
-        let images = loaded.config.notifyEnabled && loaded.config.notifyImages
-        if images && report.failure == nil { storeImages(of: &report, pageSize: loaded.config.pageSize, paths: loaded.paths) }
+        let store = NotificationImageStore(paths: loaded.paths)
+        var folder: ImageFolder?
+        if loaded.config.notifyEnabled && loaded.config.notifyImages {
+            switch store.open() {
+            case let .success(opened): folder = opened
+            case let .failure(refusal): HostLog.warning(refusal.description)
+            }
+        }
+        if let folder, report.failure == nil {
+            storeImages(of: &report, pageSize: loaded.config.pageSize, store: store, folder: folder,
+                        localAllowed: LocalNetwork.holdsAll(sources))
+        }
         // The report first, then the cache and status: the host shows the report as soon as it
         // has it, and starts no other reload until this process has exited.
         let status = ReportOutput.print(report)
-        if images { NotificationImageStore(paths: loaded.paths).prune(keeping: report.headlines.compactMap(\.imageURL)) }
+        if let folder { store.prune(keeping: report.headlines.compactMap(\.imageURL), in: folder) }
         refresher.write(fetch, warn: warn)
         later.flush()
         return status
     }
 
-    /// The page's images that are not stored yet, fetched (no key, bounded in bytes and time),
-    /// scaled and stored for the host's notifications; an image that fails only leaves its
-    /// headline without one.
-    private static func storeImages(of report: inout ReloadReport, pageSize: Int, paths: XDGPaths) {
-        let store = NotificationImageStore(paths: paths)
+    /// The page's images that are not stored yet, fetched (no key, bounded in bytes), each
+    /// scaled and stored as it arrives, all by one deadline, for the host's notifications; an
+    /// image that fails or is not done in time only leaves its headline without one.
+    private static func storeImages(of report: inout ReloadReport, pageSize: Int, store: NotificationImageStore,
+                                    folder: ImageFolder, localAllowed: Bool) {
         let page = report.headlines.prefix(max(1, pageSize))
         let wanted = ImageDownloads.pageImages(of: report.headlines, pageSize: pageSize)
-        let missing = wanted.filter { store.existing(for: $0) == nil }
-        for (url, bytes) in ImageDownloads(maxImages: page.count).fetch(missing) { _ = store.store(bytes, for: url) }
-        report.images = store.storedPaths(of: page, wanted: wanted)
+        let missing = wanted.filter { !store.holds($0, in: folder) }
+        let downloads = ImageDownloads(maxImages: page.count, timeout: NotificationImageStore.stepSeconds, localAllowed: localAllowed)
+        downloads.fetch(missing) { url, bytes, deadline in _ = store.store(bytes, for: url, in: folder, until: deadline) }
+        report.images = store.storedPaths(of: page, wanted: wanted, in: folder)
+    }
+
+    /// Where the configured source reads from; an API left at its public default has no entry,
+    /// so it never counts as local.
+    private static func sourceURLs(of config: Config) -> [URL] {
+        switch config.provider {
+        case .feeds: return config.feeds
+        case .json: return [config.jsonURL ?? config.baseURL].compactMap { $0 }
+        case .apitube, .newsapi: return [config.baseURL].compactMap { $0 }
+        }
     }
 }

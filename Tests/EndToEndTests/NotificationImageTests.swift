@@ -30,20 +30,23 @@ final class NotificationImageTests: EndToEndTestCase {
         return (gdk_pixbuf_get_width(p), gdk_pixbuf_get_height(p))
     }
 
+    /// A minute from now: a deadline no scaling in these tests reaches.
+    static var later: ContinuousClock.Instant { .now + .seconds(60) }
+
     func testScalesPNGAndJPEGDownToAtMost256AndRefusesWhatIsNotAnImage() throws {
-        let png = try XCTUnwrap(ImageScaler.scaledPNG(Self.image("png", 600, 400)))
+        let png = try XCTUnwrap(ImageScaler.scaledPNG(Self.image("png", 600, 400), until: Self.later))
         XCTAssertTrue(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "the stored image is not a PNG")
         XCTAssertEqual(Self.dimensions(png).map { [$0.0, $0.1] }, [256, 171])
-        let jpeg = try XCTUnwrap(ImageScaler.scaledPNG(Self.image("jpeg", 1000, 1000)))
+        let jpeg = try XCTUnwrap(ImageScaler.scaledPNG(Self.image("jpeg", 1000, 1000), until: Self.later))
         XCTAssertEqual(Self.dimensions(jpeg).map { [$0.0, $0.1] }, [256, 256])
-        let small = try XCTUnwrap(ImageScaler.scaledPNG(Self.image("png", 40, 30)))
+        let small = try XCTUnwrap(ImageScaler.scaledPNG(Self.image("png", 40, 30), until: Self.later))
         XCTAssertEqual(Self.dimensions(small).map { [$0.0, $0.1] }, [40, 30], "a small image is never enlarged")
         var broken = Self.image("png", 300, 300)
         broken.replaceSubrange(40..<broken.count, with: Data(repeating: 0x5A, count: 400))
-        XCTAssertNil(ImageScaler.scaledPNG(broken), "a broken PNG was stored")
-        XCTAssertNil(ImageScaler.scaledPNG(Data("<svg xmlns='http://www.w3.org/2000/svg' width='9' height='9'/>".utf8)),
+        XCTAssertNil(ImageScaler.scaledPNG(broken, until: Self.later), "a broken PNG was stored")
+        XCTAssertNil(ImageScaler.scaledPNG(Data("<svg xmlns='http://www.w3.org/2000/svg' width='9' height='9'/>".utf8), until: Self.later),
                      "SVG is not decoded")
-        XCTAssertNil(ImageScaler.scaledPNG(Data()))
+        XCTAssertNil(ImageScaler.scaledPNG(Data(), until: Self.later))
     }
 
     func testDownloadsSendNoKeyTakeOnlyHTTPAndDropTheOversized() throws {
@@ -54,7 +57,8 @@ final class NotificationImageTests: EndToEndTestCase {
         let base = server.baseURL.absoluteString
         let urls = ["/a.png", "/b.jpg", "/huge.png", "/gone.png"].map { URL(string: base + $0)! }
             + [URL(string: "file:///etc/passwd")!, URL(string: "ftp://127.0.0.1/x.png")!]
-        let bodies = ImageDownloads(maxImages: 10).fetch(urls)
+        var bodies: [URL: Data] = [:]
+        ImageDownloads(maxImages: 10, timeout: 5, localAllowed: true).fetch(urls) { url, body, _ in bodies[url] = body }
         XCTAssertEqual(Set(bodies.keys.map(\.path)), ["/a.png", "/b.jpg"])
         XCTAssertEqual(server.requests.count, 4, "only the http URLs are requested: \(server.requests)")
         for request in server.requests {
@@ -66,19 +70,58 @@ final class NotificationImageTests: EndToEndTestCase {
     func testStoreWritesPrivateFilesAndPruneKeepsOnlyTheCurrentImages() throws {
         let folder = cli.cacheHome.appendingPathComponent("headlines/images").path
         let store = NotificationImageStore(folder: folder)
+        let opened = try store.open().get()
         let a = URL(string: "https://img.example.com/a.png")!, b = URL(string: "https://img.example.com/b.png")!
-        let pathA = try XCTUnwrap(store.store(Self.image("png", 500, 500), for: a))
-        let pathB = try XCTUnwrap(store.store(Self.image("png", 20, 20), for: b))
+        let pathA = try XCTUnwrap(store.store(Self.image("png", 500, 500), for: a, in: opened, until: Self.later))
+        let pathB = try XCTUnwrap(store.store(Self.image("png", 20, 20), for: b, in: opened, until: Self.later))
         XCTAssertTrue(pathA.hasPrefix(folder + "/") && pathA.hasSuffix(".png"))
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: pathA)[.posixPermissions] as? Int, 0o600)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int, 0o700)
+        // A killed writer's temporary goes; a file of the person's own stays, whatever its name.
+        let leftover = folder + "/." + store.name(for: b) + ".tmp-999999999-1"
+        _ = FileManager.default.createFile(atPath: leftover, contents: Data("half".utf8))
         _ = FileManager.default.createFile(atPath: folder + "/stray.png", contents: Data("x".utf8))
-        XCTAssertEqual(store.prune(keeping: [a]), 2)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [PathText.lastComponent(of: pathA)])
-        XCTAssertNil(store.existing(for: b))
+        XCTAssertEqual(store.prune(keeping: [a], in: opened), 2)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(),
+                       [PathText.lastComponent(of: pathA), "stray.png"].sorted())
+        XCTAssertFalse(store.holds(b, in: opened))
         XCTAssertFalse(FileManager.default.fileExists(atPath: pathB))
         var capped = store
         capped.maxFiles = 0
-        XCTAssertEqual(capped.prune(keeping: [a]), 1, "the size cap applies to wanted images too")
+        XCTAssertEqual(capped.prune(keeping: [a], in: opened), 1, "the size cap applies to wanted images too")
+    }
+
+    /// `images` a link to a folder of the person's own: refused before anything is stored or
+    /// removed, through the store and through a whole reload child, with one warning.
+    func testASymlinkedImagesFolderIsRefusedAndNothingInItsTargetIsDeleted() throws {
+        let folder = cli.cacheHome.appendingPathComponent("headlines/images").path
+        let theirs = cli.root.appendingPathComponent("home/Pictures").path
+        try FileManager.default.createDirectory(atPath: theirs, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: PathText.directory(of: folder), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: theirs)
+        let store = NotificationImageStore(folder: folder)
+        // Their files, one of them named as a stored image would be.
+        let own = [store.name(for: URL(string: "https://img.example.com/old.png")!), "thesis.tex", "photo.jpg"]
+        for name in own { _ = FileManager.default.createFile(atPath: theirs + "/" + name, contents: Data(name.utf8)) }
+
+        guard case let .failure(refusal) = store.open() else { return XCTFail("a symlinked images folder was opened") }
+        XCTAssertTrue(refusal.description.contains("symbolic link") && refusal.description.contains("images = false"), refusal.description)
+
+        let base = server.baseURL.absoluteString
+        server.route(Self.apitubePath, .json(Data(#"{"status":"ok","results":[{"id":1,"title":"One","href":"https://news.example.com/1","published_at":"2026-11-29T21:50:00Z","source":{"domain":"example.com"},"image":"\#(base)/one.png"}]}"#.utf8)))
+        server.route("/one.png", .respond(status: 200, headers: [:], body: Self.image("png", 300, 300)))
+        let run = try cli.run(["fetch", "--for-host", "--provider", "apitube", "--base-url", base],
+                              environment: ["APITUBE_API_KEY": Self.apitubeKey])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: theirs).sorted(), own.sorted(),
+                       "the reload deleted or added files in the folder the link points to")
+        let report = try StateJSONDecoder.headlines().decode(ReloadReport.self, from: Data(run.stdout.utf8))
+        XCTAssertEqual(report.headlines.count, 1)
+        XCTAssertNil(report.images, "an image was stored through the link")
+        XCTAssertEqual(server.requests.filter { $0.path == "/one.png" }.count, 0, "the image was fetched with nowhere to store it")
+        let warnings = run.stderrLines.filter { $0.contains(folder) }
+        XCTAssertEqual(warnings.count, 1, "not one warning naming the folder: \(run.stderr)")
+        XCTAssertTrue(warnings.first?.contains("symbolic link") ?? false, run.stderr)
     }
 
     func testReportsFromBeforeImagesStillDecodeAndImagesRoundTrip() throws {

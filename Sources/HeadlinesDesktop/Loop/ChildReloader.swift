@@ -16,7 +16,8 @@ public protocol HostReloader: AnyObject {
 }
 
 /// Runs each reload in a short-lived child, `headlines-fetch fetch --for-host`, and reads its
-/// `ReloadReport` from the child's stdout on the loop (g_unix_fd_add + g_child_watch): libcurl,
+/// `ReloadReport` from the child's stdout on the loop (g_unix_fd_add + g_child_watch), at most
+/// `ChildSlots.limit` children at once across the host's widgets: libcurl,
 /// libxml2 and every byte a server sends live and die in the child, so the resident host stays
 /// small and has no thread pool. The API keys reach the child in its environment only.
 @GLibActor
@@ -28,12 +29,16 @@ public final class ChildReloader: HostReloader {
     nonisolated static let outputLimit = ReloadReport.maxBytes
 
     private var running: ChildRun?
+    /// Waiting in `slots` for its turn to start a child.
+    private var queued = false
+    private let slots: ChildSlots
     /// A reload asked for while the last child, its report already delivered, has not exited.
     private var pending: (consecutiveFailures: Int, done: @GLibActor (ReloadReport) -> Void)?
 
     /// `argv`: the fetch command without `--failures`; `environment`: the child's whole
     /// environment as `NAME=value`.
-    public init(argv: [String], environment: [String: String], deadline: TimeInterval) {
+    public init(argv: [String], environment: [String: String], deadline: TimeInterval, slots: ChildSlots = .shared) {
+        self.slots = slots
         self.argv = argv
         self.environment = environment.map { "\($0.key)=\($0.value)" }
         self.deadline = deadline
@@ -42,7 +47,17 @@ public final class ChildReloader: HostReloader {
     public func start(consecutiveFailures: Int, done: @escaping @GLibActor (ReloadReport) -> Void) {
         // One child at a time: the next one starts when the last has exited (its report may
         // have come first; see ChildRun).
-        guard running == nil else { pending = (consecutiveFailures, done); return }
+        guard running == nil, !queued else { pending = (consecutiveFailures, done); return }
+        queued = true
+        slots.request(for: self) { [weak self] in
+            guard let self, self.queued else { return false }
+            self.queued = false
+            return self.spawn(consecutiveFailures: consecutiveFailures, done: done)
+        }
+    }
+
+    /// Starts the child, once `slots` gave this reload its turn; false when it could not.
+    private func spawn(consecutiveFailures: Int, done: @escaping @GLibActor (ReloadReport) -> Void) -> Bool {
         let full = argv + ["--failures", String(consecutiveFailures)]
         var cArgs: [UnsafeMutablePointer<CChar>?] = full.map { strdup($0) } + [nil]
         var cEnv: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
@@ -57,10 +72,11 @@ public final class ChildReloader: HostReloader {
             let why = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             g_clear_error(&error)
             done(Self.failure("could not start \(full[0]) (\(why)); reinstall headlines or check that it is beside headlines-host"))
-            return
+            return false
         }
-        let run = ChildRun(pid: pid, deliver: done) { [weak self] in
-            guard let self else { return }
+        // Held until the child has exited, so its slot is always given back.
+        let run = ChildRun(pid: pid, deliver: done) { [self] in
+            self.slots.release()
             self.running = nil
             if let next = self.pending {
                 self.pending = nil
@@ -69,12 +85,15 @@ public final class ChildReloader: HostReloader {
         }
         running = run
         run.watch(stdout: stdoutFD, deadline: deadline)
+        return true
     }
 
     /// The host is stopping: SIGTERM to a running child, then up to 2 s for it to die, so the
     /// temporary file of a write it was in the middle of can be swept (its PID no longer runs).
     public func cancel() {
         pending = nil
+        if queued { slots.withdraw(self) }
+        queued = false
         guard let run = running else { return }
         kill(run.pid, SIGTERM)
         var status: Int32 = 0

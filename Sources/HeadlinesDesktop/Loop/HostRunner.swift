@@ -20,6 +20,11 @@ public enum HostRunner {
         return setup
     }
 
+    /// How long a fetch child may run past the source's own `timeout` before the host kills it:
+    /// its image step (downloads and decoding, one deadline), then room for starting up,
+    /// parsing, and writing the cache and status.
+    public static let childDeadlineMargin = NotificationImageStore.stepSeconds + 10
+
     /// The reloader of a real host: `headlines-fetch fetch --for-host` with the same global
     /// options (and `--widget NAME` for a widget), the API keys in its environment only.
     @GLibActor
@@ -27,7 +32,7 @@ public enum HostRunner {
         var childArgs = args
         childArgs.widget = loaded.widget
         return ChildReloader(argv: [Binaries.path(of: "headlines-fetch"), "fetch", "--for-host"] + childArgs.passThrough,
-                             environment: environment, deadline: loaded.config.timeout + 30)
+                             environment: environment, deadline: loaded.config.timeout + childDeadlineMargin)
     }
 
     /// Validates the config, then runs a host (or a stand-by that takes over) with notifications
