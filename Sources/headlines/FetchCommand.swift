@@ -38,7 +38,7 @@ extension FetchCommand {
     static func forHost(_ context: AppContext) -> Int32 {
         let child = Binaries.path(of: "headlines-fetch")
         Exec.replace(with: [child] + ["fetch", "--for-host"] + context.arguments.passThrough, environment: context.environment)
-        Output.error("headlines: cannot start \(child) (\(String(cString: strerror(errno)))); reinstall headlines: it ships with this program.")
+        Output.error("headlines: cannot start \(child) (\(String(cString: strerror(errno)))); reinstall headlines: it ships in PREFIX/libexec/headlines.")
         return 1
     }
 }

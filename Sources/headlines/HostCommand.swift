@@ -14,7 +14,7 @@ enum HostCommand {
         var options = context.arguments.passThrough
         if context.arguments.verbose { options.append("--verbose") }
         Exec.replace(with: [host] + options, environment: context.environment)
-        Output.error("headlines: cannot start \(host) (\(String(cString: strerror(errno)))); reinstall headlines: it ships beside this program.")
+        Output.error("headlines: cannot start \(host) (\(String(cString: strerror(errno)))); reinstall headlines: it ships in PREFIX/libexec/headlines.")
         return 1
     }
 }

@@ -194,8 +194,9 @@ def main():
         try:
             os.makedirs(f"{home}/.config/headlines")
             with open(f"{home}/.config/headlines/headlines.conf", "w") as c:
-                c.write(f"[source]\nprovider = feeds\nfeeds = http://127.0.0.1:{server.server_port}/feed.rss\n"
-                        "[notify]\nenabled = false\n")
+                feed = f"http://127.0.0.1:{server.server_port}/feed.rss"
+                c.write(f"[source]\nprovider = feeds\nfeeds = {feed}\n[notify]\nenabled = false\n"
+                        f"[widget world]\nprovider = feeds\nfeeds = {feed}\n")
             expand = lambda p: p.replace("%h", home).replace("%t", runtime)
             # ExecStartPre=+/bin/mkdir -p ...: runs outside the sandbox
             pre = settings["ExecStartPre"].lstrip("+-@:!").split()
@@ -204,9 +205,11 @@ def main():
                    "DBUS_SESSION_BUS_ADDRESS": "disabled", "LC_ALL": "C.UTF-8"}
             p = subprocess.Popen([binary, "run"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                  preexec_fn=lambda: sandbox(options, settings, expand))
-            cache = f"{home}/.cache/headlines/headlines.json"
+            # With a [widget NAME] group the widgets are the groups, each with its own folders.
+            cache = f"{home}/.cache/headlines/widgets/world/headlines.json"
+            widget = f"{runtime}/headlines-widget-world/timeline.json"
             deadline = time.time() + 20
-            while time.time() < deadline and not os.path.exists(cache) and p.poll() is None:
+            while time.time() < deadline and not (os.path.exists(cache) and os.path.exists(widget)) and p.poll() is None:
                 time.sleep(0.2)
             time.sleep(0.5)
             alive = p.poll() is None
@@ -223,15 +226,17 @@ def main():
             if status != 0:
                 problems.append(f"exit status {status} after SIGTERM" + (" (SIGSYS: a system call was filtered)" if status == -31 else ""))
             if not os.path.exists(cache) or "Hardened host fetched this" not in open(cache).read():
-                problems.append("no cache with the fetched headline in ~/.cache/headlines")
-            if not os.path.exists(f"{home}/.local/state/headlines/ledger.json"):
-                problems.append("no ledger in ~/.local/state/headlines")
+                problems.append("no cache with the fetched headline in ~/.cache/headlines/widgets/world")
+            if not os.path.exists(f"{home}/.local/state/headlines/widgets/world/ledger.json"):
+                problems.append("no ledger in ~/.local/state/headlines/widgets/world")
+            if not os.path.exists(f"{runtime}/headlines-widget-world/timeline.json"):
+                problems.append("no timeline.json in the [widget world] runtime folder (%t/headlines-widget-world)")
             if problems:
                 failures += 1
                 print(f"FAIL {label}: " + "; ".join(problems))
                 print("  host log: " + log.strip().replace("\n", "\n  host log: "))
             else:
-                print(f"ok   {label}: the host fetched over loopback, wrote cache and state, exited 0 on SIGTERM")
+                print(f"ok   {label}: the host and its [widget world] fetched over loopback, wrote cache, state and runtime files, exited 0 on SIGTERM")
         finally:
             shutil.rmtree(home, ignore_errors=True)
             shutil.rmtree(runtime, ignore_errors=True)
