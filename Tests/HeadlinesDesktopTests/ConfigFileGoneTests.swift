@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HeadlinesCore
 @testable import HeadlinesDesktop
@@ -47,11 +48,27 @@ final class ConfigFileGoneTests: XCTestCase {
     func testALookAtTheFileNeverBlocksOnAFIFO() throws {
         XCTAssertEqual(ConfigFileWatch.look(at: file), .missing)
         XCTAssertEqual(mkfifo(file, 0o600), 0)
-        let started = Date()
-        XCTAssertEqual(ConfigFileWatch.look(at: file), .unreadable)
-        XCTAssertLessThan(Date().timeIntervalSince(started), 1)
+        let path = file
+        let done = DispatchSemaphore(value: 0)
+        let seen = LookBox()
+        Thread.detachNewThread {
+            seen.value = ConfigFileWatch.look(at: path)
+            done.signal()
+        }
+        if done.wait(timeout: .now() + 2) == .timedOut {
+            XCTFail("looking at the config file blocked on a FIFO")
+            // A writer end lets the blocked open(2) return, so the thread ends.
+            let fd = open(path, O_WRONLY)
+            if fd >= 0 { close(fd) }
+            _ = done.wait(timeout: .now() + 2)
+        }
+        XCTAssertEqual(seen.value, .unreadable)
         try FileManager.default.removeItem(atPath: file)
         try Data("x = 1\n".utf8).write(to: URL(fileURLWithPath: file))
         XCTAssertEqual(ConfigFileWatch.look(at: file), .bytes(Data("x = 1\n".utf8)))
+    }
+
+    private final class LookBox: @unchecked Sendable {
+        var value: ConfigFileWatch.FileLook?
     }
 }

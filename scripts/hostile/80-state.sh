@@ -150,7 +150,8 @@ LIMIT=$((16 << 20))
 # ---- 1. a writer never writes what its reader would refuse ---------------------------------------
 echo "== feeds of long '/' links"
 rss "$WORK/www/good.rss" good 5
-for k in 1 2 3; do rss "$WORK/www/slash$k.rss" "slash$k" 40 102000; done
+# Two items a feed, each link about 2 MB: 4.1 MB a feed, and a report of them all past 16 MiB.
+for k in 1 2 3; do rss "$WORK/www/slash$k.rss" "slash$k" 2 2040000; done
 FEEDS_CONF="[source]
 provider = feeds
 feeds = $BASE/feeds/good.rss $BASE/feeds/slash1.rss $BASE/feeds/slash2.rss $BASE/feeds/slash3.rss
