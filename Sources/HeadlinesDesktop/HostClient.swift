@@ -138,19 +138,10 @@ public struct HostClient: Sendable {
         return true
     }
 
-    /// A small /proc file (they report size 0, so read to the end, bounded at 64 KiB).
+    /// A small /proc file (they report size 0, so read to the end, bounded at 64 KiB), through
+    /// the one bounded reader of regular files.
     static func contents(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 65_536 {
-            let n = Glibc.read(fd, &buffer, buffer.count)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            bytes += buffer[0..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        guard let data = try? PosixFileSystem().read(path, limit: 65_536) else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 }

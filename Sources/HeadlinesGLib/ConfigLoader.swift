@@ -36,9 +36,12 @@ public struct LoadedConfig: Sendable {
     }
 
     /// Every widget of the config, in name order, with its share of the budget applied: what the
-    /// host serves. One entry, widget nil, for a config without widget groups.
-    public static func loadWidgets(args: Arguments, environment: [String: String]) throws(ConfigError) -> [LoadedConfig] {
-        let base = try loadFile(args: args, environment: environment)
+    /// host serves. One entry, widget nil, for a config without widget groups. `fileMustExist`:
+    /// a missing file is an error even at the default path (a running host re-reading its config:
+    /// a file deleted, or caught mid-replace, must not turn into the defaults and their source).
+    public static func loadWidgets(args: Arguments, environment: [String: String],
+                                   fileMustExist: Bool = false) throws(ConfigError) -> [LoadedConfig] {
+        let base = try loadFile(args: args, environment: environment, fileMustExist: fileMustExist)
         if args.widget != nil && base.config.widgetGroups.isEmpty {
             throw ConfigError("\(base.file) has no [widget \(args.widget!)]; it has no [widget NAME] groups: drop --widget or add the group.")
         }
@@ -60,7 +63,7 @@ public struct LoadedConfig: Sendable {
     }
 
     /// The file itself: top-level groups, provider and command-line overrides applied.
-    private static func loadFile(args: Arguments, environment: [String: String]) throws(ConfigError) -> LoadedConfig {
+    private static func loadFile(args: Arguments, environment: [String: String], fileMustExist: Bool) throws(ConfigError) -> LoadedConfig {
         let paths = XDGPaths(environment: environment)
         let file = args.configPath ?? paths.configFile
         var config: Config
@@ -68,6 +71,8 @@ public struct LoadedConfig: Sendable {
             config = try Config.parse(groups: groups, file: file)
         } else if args.configPath != nil {
             throw ConfigError("\(file) does not exist; check the --config path.")
+        } else if fileMustExist {
+            throw ConfigError("\(file) is gone (deleted, or being replaced); it applies again once it is back.")
         } else {
             config = Config()
         }

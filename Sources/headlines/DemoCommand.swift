@@ -13,8 +13,8 @@ import HeadlinesDesktop
 enum DemoCommand {
     static func run(_ context: AppContext, duration: String?) -> Int32 {
         guard let dir = DemoData.directory(environment: context.environment),
-              let top = FileManager.default.contents(atPath: dir + "/apitube/top-headlines-fl.json"),
-              let arrivals = FileManager.default.contents(atPath: dir + "/demo/arrivals.json"),
+              let top = try? PosixFileSystem().read(dir + "/apitube/top-headlines-fl.json", limit: ReadLimits.stateFile),
+              let arrivals = try? PosixFileSystem().read(dir + "/demo/arrivals.json", limit: ReadLimits.stateFile),
               let transport = try? DemoTransport(topHeadlines: top, arrivals: arrivals, clock: { Date() }) else {
             Output.error("headlines: the demo data is missing; set HEADLINES_DATA_DIR to the Fixtures folder of the source tree.")
             return 1

@@ -83,6 +83,51 @@ final class SeenSetBeforeNotificationTests: XCTestCase {
         XCTAssertEqual(writes.violations, [])
     }
 
+    func testAFullDiskPostsNothingSoACrashCannotRepeatIt() {
+        // Given a host that has notified once
+        let host = notifications()
+        host.reloaded(items(["a"]), now: now)
+        XCTAssertEqual(notifier.posts.map(\.ids), [["a"]])
+
+        // When the disk is full and two reloads bring three new headlines
+        fileSystem.failWrites(ENOSPC)
+        host.reloaded(items(["a", "b", "c", "d"]), now: now.addingTimeInterval(60))
+        host.reloaded(items(["a", "b", "c", "d"]), now: now.addingTimeInterval(120))
+
+        // Then nothing is posted, and one sentence says why and what to do
+        XCTAssertEqual(notifier.posts.map(\.ids), [["a"]], "posted while the seen set could not be saved")
+        XCTAssertEqual(warnings.count, 1, "\(warnings)")
+        XCTAssertTrue(warnings.first?.contains("free disk space") == true, "\(warnings)")
+
+        // When the host is killed and a new one reloads, the disk still full
+        notifications().reloaded(items(["a", "b", "c", "d"]), now: now.addingTimeInterval(180))
+        XCTAssertEqual(notifier.posts.map(\.ids), [["a"]], "a new host repeated what the old one could not save")
+
+        // When space is freed: the three are posted once, after being saved, and never again
+        fileSystem.failWrites(nil)
+        let before = log.all.count
+        let restarted = notifications()
+        restarted.reloaded(items(["a", "b", "c", "d"]), now: now.addingTimeInterval(240))
+        XCTAssertEqual(notifier.posts.map(\.ids), [["a"], ["b", "c", "d"]])
+        let calls = Array(log.all[before...])
+        XCTAssertLessThan(seenSetDurable(calls) ?? .max, firstPost(calls) ?? -1, "posted before saving: \(calls)")
+        notifications().reloaded(items(["a", "b", "c", "d"]), now: now.addingTimeInterval(300))
+        restarted.reloaded(items(["a", "b", "c", "d"]), now: now.addingTimeInterval(300))
+        XCTAssertEqual(notifier.posts.count, 2)
+    }
+
+    func testAnIdStillFetchedStaysInTheSeenSetPastItsAge() {
+        // Given a headline seen once that the feed keeps for longer than the seen set's age limit
+        let host = notifications()
+        host.reloaded(items(["old"]), now: now)
+        host.reloaded(items(["old", "new"]), now: now.addingTimeInterval(SeenSet.maxAge / 2))
+        // When it is fetched again past the age limit of its first sighting
+        host.reloaded(items(["old", "new"]), now: now.addingTimeInterval(SeenSet.maxAge + 60))
+        notifications().reloaded(items(["old", "new"]), now: now.addingTimeInterval(SeenSet.maxAge + 120))
+        // Then it is not notified again
+        XCTAssertEqual(notifier.posts.map(\.ids), [["old"], ["new"]])
+    }
+
     func testARestartRemembersWhatWasSeen() {
         // Given a host that notified "a", then stopped
         notifications().reloaded(items(["a"]), now: now)

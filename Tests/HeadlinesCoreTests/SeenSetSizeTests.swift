@@ -43,7 +43,7 @@ final class SeenSetSizeTests: XCTestCase {
         XCTAssertTrue(stored.contains("id-8999"))
         XCTAssertFalse(stored.contains("id-0"))
         let size = try FileManager.default.attributesOfItem(atPath: paths.seenFile)[.size] as? Int ?? 0
-        XCTAssertLessThan(size, ReadLimits.seenSet)
+        XCTAssertLessThan(size, SeenSet.fileLimit)
     }
 
     func testA200MBSeenFileIsSetAsideUnread() throws {
@@ -72,7 +72,7 @@ final class SeenSetSizeTests: XCTestCase {
         for i in 0..<40_000 { big.insert("https://example.com/a/very/long/article/path/\(i)", at: now) }
         try JSONStateFile(path: paths.seenFile, what: "seen-headlines").store(big)
         let size = try FileManager.default.attributesOfItem(atPath: paths.seenFile)[.size] as? Int ?? 0
-        XCTAssertGreaterThan(size, ReadLimits.seenSet)
+        XCTAssertGreaterThan(size, SeenSet.fileLimit)
 
         // When it is loaded, it is set aside, not parsed
         let loaded = JSONStateFile(seenSetAt: paths.seenFile).load(now: now, warn: { self.warnings.append($0) })

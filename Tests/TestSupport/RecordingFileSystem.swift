@@ -36,6 +36,7 @@ public final class RecordingFileSystem: StateFileSystem, Sendable {
         var open: [Int32: String] = [:]
         var nextDescriptor: Int32 = 100
         var nextTemporary = 0
+        var writeError: Int32?
     }
     private let disk = Mutex(Disk())
 
@@ -46,6 +47,8 @@ public final class RecordingFileSystem: StateFileSystem, Sendable {
     /// Puts a file in place without recording a call (the "given" of a test).
     public func place(_ data: Data, at path: String) { disk.withLock { $0.files[path] = data } }
     public var paths: [String] { disk.withLock { $0.files.keys.sorted() } }
+    /// From now on every write(2) fails with `errno` (ENOSPC: a full disk); nil makes them work again.
+    public func failWrites(_ errno: Int32?) { disk.withLock { $0.writeError = errno } }
 
     public func createDirectories(_ path: String) throws { log.append(.createDirectories(path)) }
 
@@ -67,7 +70,8 @@ public final class RecordingFileSystem: StateFileSystem, Sendable {
 
     public func write(_ data: Data, to descriptor: Int32, path: String) throws {
         log.append(.write(path, bytes: data.count))
-        disk.withLock { d in
+        try disk.withLock { d in
+            if let failure = d.writeError { throw SystemError(call: "write", path: path, errno: failure) }
             guard let target = d.open[descriptor] else { return }
             d.files[target, default: Data()].append(data)
         }

@@ -1,8 +1,10 @@
 import FoundationEssentials
 
 /// Turns each successful reload into notifications: plans with `NotificationPlanner`, saves the
-/// seen set BEFORE posting (a crash may drop a notification but never repeats one), then hands
-/// the plan to the notifier, which returns at once.
+/// seen set BEFORE posting, then hands the plan to the notifier, which returns at once. A
+/// headline is posted only once the disk holds it as seen: when the seen set cannot be saved
+/// (a full disk), nothing is posted, so a crash can never repeat a notification; the headlines
+/// stay new and are posted by the first reload whose save succeeds.
 public final class HeadlineNotifications {
     public let notifier: Notifier
     public let seenFile: JSONStateFile<SeenSet>
@@ -12,8 +14,10 @@ public final class HeadlineNotifications {
     /// config changes, so they apply from the next reload on.
     public var alerts = KeywordAlerts()
     private let warn: (String) -> Void
-    /// Kept in memory too, so a read-only or full disk still never repeats a notification.
+    /// The seen set as last saved (or loaded), so the file is read once per process.
     private var seen: SeenSet?
+    /// Saving the seen set failed last time: said once, until a save succeeds.
+    private var saveFailing = false
 
     /// `fileSystem`: where the seen set and the muted sources are read and written (a recording
     /// fake in tests).
@@ -33,10 +37,18 @@ public final class HeadlineNotifications {
         let muted = (mutedFile.load(now: now, warn: warn) ?? MutedSources()).with(words: alerts.muteWords)
         let plan = NotificationPlanner.plan(fetched: fetched, seen: current, muted: muted, keywords: alerts.keywords,
                                             maxPerRefresh: maxPerRefresh, now: now)
-        seen = plan.seen
-        do { try seenFile.store(plan.seen) } catch {
-            warn("Could not save the seen-headlines list (\(error)); keeping it in memory: free disk space or fix permissions.")
+        do {
+            try seenFile.store(plan.seen)
+        } catch {
+            if !saveFailing {
+                warn("Could not save the seen-headlines list (\(error)), so no notification is shown until it can be: free disk space or fix permissions.")
+            }
+            saveFailing = true
+            seen = current
+            return NotificationPlanner.Plan(post: [], more: 0, seen: current)
         }
+        saveFailing = false
+        seen = plan.seen
         if !plan.post.isEmpty || plan.more > 0 { notifier.post(plan.post, more: plan.more, now: now) }
         return plan
     }

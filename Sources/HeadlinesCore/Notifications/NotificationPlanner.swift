@@ -23,8 +23,9 @@ public enum NotificationPlanner {
         var updated = seen
         var fresh: [Headline] = []
         var ids = Set<String>()
-        for headline in fetched where !seen.contains(headline.id) && ids.insert(headline.id).inserted {
-            updated.insert(headline.id, at: now)
+        for headline in fetched {
+            updated.touch(headline.id, at: now)
+            guard !seen.contains(headline.id) && ids.insert(headline.id).inserted else { continue }
             if !muted.isMuted(headline) && (keywords.isEmpty || keywords.matches(headline)) { fresh.append(headline) }
         }
         updated.prune(now: now)

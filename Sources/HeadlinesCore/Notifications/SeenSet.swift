@@ -1,13 +1,16 @@
 import FoundationEssentials
 
-/// The ids of headlines already seen (notified, or deliberately skipped), with when. Bounded: the
-/// most recent `capacity`, none older than `maxAge`. Written atomically before notifications are
-/// posted, so a restart never repeats one.
+/// The ids of headlines already seen (notified, or deliberately skipped), with when they were
+/// last fetched. Bounded: the most recent `capacity`, none older than `maxAge`, and the file in
+/// `fileLimit`. Written durably before notifications are posted, so a restart never repeats one.
 public struct SeenSet: Codable, Equatable, Sendable {
     public var seen: [String: Date] = [:]
 
     public static let capacity = 5000
     public static let maxAge: TimeInterval = 30 * 24 * 3600
+    /// The longest seen.json any reader accepts and any writer writes: 5000 ids with dates are
+    /// about 500 KB; a longer file was not ours and is set aside unread.
+    public static let fileLimit = 2 << 20
 
     public init() {}
 
@@ -16,6 +19,12 @@ public struct SeenSet: Codable, Equatable, Sendable {
 
     public mutating func insert(_ id: String, at now: Date) {
         if seen[id] == nil { seen[id] = now }
+    }
+
+    /// Marks `id` seen at `now`, also when it already was: an id still fetched stays the newest,
+    /// so the pruning of the old and of the excess never drops it (it would be notified again).
+    public mutating func touch(_ id: String, at now: Date) {
+        seen[id] = max(now, seen[id] ?? now)
     }
 
     /// Drops entries older than `maxAge`, then the oldest beyond `capacity`.
@@ -68,13 +77,23 @@ public struct MutedSources: Codable, Equatable, Sendable {
     public func filter(_ headlines: [Headline]) -> [Headline] { headlines.filter { !isMuted($0) } }
 }
 
+extension SeenSet: ShrinkableFileValue {
+    /// Drops the entries seen longest ago (long ids can make 5000 entries longer than the file).
+    public func shrunk(dropping fraction: Double) -> SeenSet? {
+        guard !seen.isEmpty else { return nil }
+        let drop = FileSizeLimit.dropCount(seen.count, fraction: fraction)
+        var copy = self
+        for entry in seen.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }).prefix(drop) { copy.seen[entry.key] = nil }
+        return copy
+    }
+}
 
 extension JSONStateFile where Value == SeenSet {
     /// The seen set at `path` (`XDGPaths.seenFile`). The planner prunes it to `SeenSet.capacity`
-    /// before every write, so a file beyond `ReadLimits.seenSet` was not ours: it is set aside by
-    /// its size, never parsed (a 200 MB one used to freeze the loop for seconds).
+    /// and the store to `SeenSet.fileLimit` before every write, so a longer file was not ours: it
+    /// is set aside by its size, never parsed (a 200 MB one used to freeze the loop for seconds).
     public init(seenSetAt path: String, fileSystem: any StateFileSystem = PosixFileSystem()) {
-        self.init(path: path, what: "seen-headlines", fileSystem: fileSystem, limit: ReadLimits.seenSet)
+        self.init(path: path, what: "seen-headlines", fileSystem: fileSystem, limit: SeenSet.fileLimit)
     }
 }
 

@@ -13,6 +13,18 @@ public struct CachedHeadlines: Codable, Equatable, Sendable {
         self.fetchedAt = fetchedAt
         self.headlines = headlines
     }
+
+    /// The longest headlines.json any reader accepts and any writer writes.
+    public static let fileLimit = ReadLimits.stateFile
+}
+
+extension CachedHeadlines: ShrinkableFileValue {
+    public func shrunk(dropping fraction: Double) -> CachedHeadlines? {
+        guard let kept = headlines.droppingOldest(fraction) else { return nil }
+        var copy = self
+        copy.headlines = kept
+        return copy
+    }
 }
 
 /// The headline cache: a `JSONStateFile` of `CachedHeadlines` (atomic writes; a file that does not
@@ -22,6 +34,6 @@ public typealias HeadlineCache = JSONStateFile<CachedHeadlines>
 extension JSONStateFile where Value == CachedHeadlines {
     /// The cache at `path` (`XDGPaths.cacheFile`).
     public init(path: String, fileSystem: any StateFileSystem = PosixFileSystem()) {
-        self.init(path: path, what: "cache", fileSystem: fileSystem)
+        self.init(path: path, what: "cache", fileSystem: fileSystem, limit: CachedHeadlines.fileLimit)
     }
 }

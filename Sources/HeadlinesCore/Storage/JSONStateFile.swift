@@ -10,7 +10,8 @@ public struct JSONStateFile<Value: Codable & Sendable>: Sendable {
     /// What the file holds, for warnings: "cache", "seen-headlines", ...
     public let what: String
     public let fileSystem: any StateFileSystem
-    /// The longest file `load` reads; a longer one is set aside by its size, unread.
+    /// The longest file `load` reads (a longer one is set aside by its size, unread), and so the
+    /// longest `store` writes.
     public let limit: Int
 
     public init(path: String, what: String, fileSystem: any StateFileSystem = PosixFileSystem(),
@@ -33,6 +34,9 @@ public struct JSONStateFile<Value: Codable & Sendable>: Sendable {
         } catch let error as NotARegularFile {
             warn("The \(what) file \(error.path) is \(error.kind), not a regular file; carrying on without it: remove it.")
             return nil
+        } catch let refusal as RuntimeFolderRefusal {
+            warn("Not reading the \(what) file: \(refusal.description)")
+            return nil
         } catch {
             warn("Cannot read the \(what) file (\(error)); carrying on without it: check its permissions.")
             return nil
@@ -46,9 +50,11 @@ public struct JSONStateFile<Value: Codable & Sendable>: Sendable {
         }
     }
 
-    /// Replaces the file with `value`, durably.
+    /// Replaces the file with `value`, durably, in at most `limit` bytes: a longer value is
+    /// shrunk when it can be (`ShrinkableFileValue`: its oldest headlines dropped), else refused
+    /// with `StateFileTooLarge` and the file left as it was. Never a file `load` would set aside.
     public func store(_ value: Value) throws {
-        try fileSystem.writeAtomically(try StateJSONEncoder.headlines().encode(value), to: path)
+        try fileSystem.writeAtomically(try FileSizeLimit.encode(value, limit: limit, path: path), to: path)
     }
 
     private func setAside(now: Date, warn: (String) -> Void) {

@@ -34,22 +34,6 @@ enum Platform {
         try PosixFileSystem().writeAtomically(data, to: path, mode: UInt32(mode))
     }
 
-    /// The largest file any reader here accepts: far above any state file we write (a full seen
-    /// set is about 400 KB), far below what would hurt.
-    static let readLimit = ReadLimits.stateFile
-
-    /// The file's bytes (at most `readLimit`), nil when it does not exist; other failures
-    /// (permissions, I/O, a longer file) throw.
-    static func read(_ path: String) throws -> Data? {
-        try PosixFileSystem().read(path, limit: readLimit)
-    }
-
-    /// Like `read`, for a file of the runtime folder: a symbolic link, a FIFO, or a file another
-    /// user owns or can write throws `RuntimeFolderRefusal` instead of being read.
-    static func readPrivate(_ path: String) throws -> Data? {
-        try RuntimeFolder.readPrivate(path, limit: readLimit, userID: getuid())
-    }
-
     /// Moves a corrupt file out of the way, keeping it for a person to look at.
     static func setAside(_ path: String, suffix: String) -> String? {
         let target = path + ".corrupt-" + suffix

@@ -128,7 +128,7 @@ public enum RuntimeFolder {
     /// A runtime file's bytes (at most `limit`), nil when it does not exist; a link, a foreign or a
     /// writable-by-others file throws `RuntimeFolderRefusal`, a longer one `StateFileTooLarge`.
     public static func readPrivate(_ path: String, userID: UInt32 = getuid()) throws -> Data? {
-        try readPrivate(path, limit: Platform.readLimit, userID: userID)
+        try readPrivate(path, limit: ReadLimits.stateFile, userID: userID)
     }
 
     static func readPrivate(_ path: String, limit: Int, userID: UInt32) throws -> Data? {

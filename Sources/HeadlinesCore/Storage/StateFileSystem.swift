@@ -23,23 +23,25 @@ public protocol StateFileSystem: Sendable {
     func syncDirectory(_ path: String)
     func remove(_ path: String)
     /// The file's bytes, nil when it does not exist. Reads at most `limit` bytes: a longer file
-    /// throws `StateFileTooLarge` (we never wrote it).
+    /// throws `StateFileTooLarge` (we never wrote it). Only a regular file is read: anything else
+    /// (a FIFO, a device) throws `NotARegularFile` without blocking.
     func read(_ path: String, limit: Int) throws -> Data?
 }
 
-/// How long a file each reader accepts: far above what we write, far below what would hurt.
+/// How long a file each reader accepts: far above what we write, far below what would hurt. A
+/// file's writer keeps to the same limit (`FileSizeLimit`); a file type with its own limit states
+/// it beside itself (`SeenSet.fileLimit`, `ReloadReport.maxBytes`).
 public enum ReadLimits {
     /// Any state file (a full cache or status is tens of KB).
     public static let stateFile = 16 << 20
-    /// The seen set: 5000 ids with dates are about 500 KB.
-    public static let seenSet = 2 << 20
     /// The config file.
     public static let configFile = 1 << 20
     /// `api-key-file`: a key is a line, not a document.
     public static let apiKeyFile = 4096
 }
 
-/// A state file longer than any we write: read as corrupt, never loaded into memory whole.
+/// A state file longer than any we write: read as corrupt, never loaded into memory whole. Also
+/// what a writer throws instead of writing a file longer than its reader accepts.
 public struct StateFileTooLarge: Error, CustomStringConvertible, Sendable {
     public var path: String
     public var limit: Int

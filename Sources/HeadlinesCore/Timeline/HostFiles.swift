@@ -21,6 +21,9 @@ public struct PublishedTimeline: Codable, Equatable, Sendable {
     public var deferredUntil: Date?
     public var deferredBy: ReloadDecision.Limit?
 
+    /// The longest timeline.json any reader accepts and the host writes.
+    public static let fileLimit = ReadLimits.stateFile
+
     public init(hostPID: Int32, provider: String, generation: Int, publishedAt: Date, timeline: Timeline,
                 nextReload: Date?, lastReload: Date?, lastResult: String?, budgetUsed: Int, budgetLimit: Int,
                 deferredUntil: Date? = nil, deferredBy: ReloadDecision.Limit? = nil) {
@@ -56,7 +59,7 @@ public struct PublishedTimelineStore: Sendable {
     /// `load`, with the refusal handed to `refused` (once per process and path) instead of stderr.
     public func load(refused: (String) -> Void) -> PublishedTimeline? {
         let data: Data?
-        do { data = try Platform.readPrivate(path) } catch let refusal as RuntimeFolderRefusal {
+        do { data = try PosixFileSystem.runtimeFolder.read(path, limit: PublishedTimeline.fileLimit) } catch let refusal as RuntimeFolderRefusal {
             if RefusalsReported.first(path) { refused(refusal.description) }
             return nil
         } catch { return nil }
@@ -64,8 +67,11 @@ public struct PublishedTimelineStore: Sendable {
         return try? StateJSONDecoder.headlines().decode(PublishedTimeline.self, from: data)
     }
 
+    /// Refuses (`StateFileTooLarge`) a timeline longer than its readers accept: the last one
+    /// stays, and the bars read the cache.
     public func store(_ value: PublishedTimeline) throws {
-        try PosixFileSystem.runtimeFolder.writeAtomically(try StateJSONEncoder.headlines().encode(value), to: path)
+        let data = try FileSizeLimit.encode(value, limit: PublishedTimeline.fileLimit, path: path)
+        try PosixFileSystem.runtimeFolder.writeAtomically(data, to: path)
     }
 }
 

@@ -115,8 +115,20 @@ public enum Backoff {
     }
 }
 
-extension ReloadReport {
+extension ReloadReport: ShrinkableFileValue {
     /// A report is small (the headlines once); anything longer is not a report, whoever reads it
-    /// (the host reads it from its child's stdout).
+    /// (the host reads it from its child's stdout), and the child never writes a longer one.
     public static let maxBytes = 16 << 20
+
+    /// Drops the oldest headlines, and their images with them.
+    public func shrunk(dropping fraction: Double) -> ReloadReport? {
+        guard let kept = headlines.droppingOldest(fraction) else { return nil }
+        var copy = self
+        copy.headlines = kept
+        if let images {
+            let ids = Set(kept.map(\.id))
+            copy.images = images.filter { ids.contains($0.key) }
+        }
+        return copy
+    }
 }

@@ -8,7 +8,7 @@ import Glibc
 public enum HostClock {
     /// The kernel's id of this boot: CLOCK_BOOTTIME readings compare only within one boot.
     private static let boot: String = {
-        guard let data = FileManager.default.contents(atPath: "/proc/sys/kernel/random/boot_id") else { return "unknown" }
+        guard let data = try? PosixFileSystem().read("/proc/sys/kernel/random/boot_id", limit: 4096) else { return "unknown" }
         return String(decoding: data.prefix(64), as: UTF8.self).trimmed()
     }()
 

@@ -49,10 +49,12 @@ public enum HostRunner {
         args.widget = nil
         let hostArgs = args
         // SIGHUP re-reads the config file with the same command-line overrides; a widget that is
-        // gone from the file keeps its old configuration until the host restarts.
+        // gone from the file keeps its old configuration until the host restarts, and so does
+        // every widget while the file itself is gone (deleted, or mid-replace): the defaults
+        // would switch to another source and spend the budget on it.
         let configure: @Sendable (String?) -> WidgetHost.Configure = { widget in
             {
-                let all = try LoadedConfig.loadWidgets(args: hostArgs, environment: environment)
+                let all = try LoadedConfig.loadWidgets(args: hostArgs, environment: environment, fileMustExist: true)
                 guard let loaded = all.first(where: { $0.widget == widget }) else {
                     throw ConfigError("the widget \(widget ?? "(default)") is no longer in the config; restart the host to drop it")
                 }
@@ -76,7 +78,7 @@ public enum HostRunner {
                 // A widget on the same source as another shows that one's cache: no request.
                 let mirrors = loaded.plan.share(of: loaded.widget)?.mirrors ?? false
                 let host = try WidgetHost(paths: loaded.paths, reloader: mirrors ? CacheReloader(paths: loaded.paths) : reloader(loaded),
-                                          configure: configure(loaded.widget))
+                                          setup: setup(loaded), configure: configure(loaded.widget))
                 host.logLabel = loaded.widget
                 if loaded.config.notifyEnabled {
                     var menuArgs = hostArgs
@@ -88,11 +90,14 @@ public enum HostRunner {
                     HostRegistry.keep(notifications)
                 }
                 // An edited config applies at once, as SIGHUP does (keywords, mute-words, ...).
-                HostRegistry.keep(ConfigFileWatch(path: loaded.file) { [weak host] in
+                let label = loaded.widget.map { "[\($0)] " } ?? ""
+                HostRegistry.keep(ConfigFileWatch(path: loaded.file, onGone: {
+                    HostLog.warning(label + "\(loaded.file) is gone; keeping the current configuration until it is back")
+                }, onChange: { [weak host] in
                     let reason = "\(PathText.lastComponent(of: loaded.file)) changed"
-                    HostLog.info((loaded.widget.map { "[\($0)] " } ?? "") + "\(reason): re-reading the configuration")
+                    HostLog.info(label + "\(reason): re-reading the configuration")
                     host?.reconfigure(reason: reason)
-                })
+                }))
                 extra(host, loaded)
                 HostRegistry.keep(host)
                 host.start(standBy: standBy)

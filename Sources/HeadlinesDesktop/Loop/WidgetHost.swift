@@ -86,7 +86,9 @@ public final class WidgetHost {
     /// Called on the loop whenever the entry on display changes (bars hang here).
     public var onEntry: ((TimelineEntry, PublishedTimeline) -> Void)?
 
-    public init(paths: XDGPaths, reloader: HostReloader, configure: @escaping Configure) throws {
+    /// `setup`: what to run from the start (else `configure()` is asked); `configure` re-reads
+    /// the config at SIGHUP and when its file changes.
+    public init(paths: XDGPaths, reloader: HostReloader, setup: HostSetup? = nil, configure: @escaping Configure) throws {
         self.paths = paths
         self.configure = configure
         self.reloader = reloader
@@ -94,7 +96,7 @@ public final class WidgetHost {
         self.lock = HostLock(path: paths.hostLockFile)
         self.publishedStore = PublishedTimelineStore(path: paths.publishedTimelineFile)
         self.ledgerStore = LedgerStore(path: paths.ledgerFile)
-        self.setup = try configure()
+        self.setup = try setup ?? configure()
     }
 
     /// Takes the host lock (or stands by until it is free), installs the signal handlers and starts.
@@ -126,14 +128,15 @@ public final class WidgetHost {
         let now = HostClock.now()
         isHost = true
         runtimeFolderID = RuntimeFolder.identity(paths.runtimeHeadlinesDir)
-        barOffset = readOffset(now.wall)
+        let offset = readOffset(now.wall)
+        barOffset = offset
         engineTimer = BootTimer { Task { @GLibActor [weak self] in self?.timerFired() } }
         lineTimer = BootTimer { Task { @GLibActor [weak self] in self?.publishBarLines() } }
         wallClockWatch = WallClockWatch { Task { @GLibActor [weak self] in self?.timerFired() } }
         // A host killed mid-write leaves a temporary file beside the real one: sweep them.
         paths.removeStaleTemporaries()
         let start = HostStart(hostPID: getpid(), ledger: ledgerStore.load(now: now.wall, warn: warn),
-                              cache: readCache(now.wall), muted: readMuted(now.wall), offset: readOffset(now.wall))
+                              cache: readCache(now.wall), muted: readMuted(now.wall), offset: offset)
         send(.started(start, setup.configuration), at: now)
         networkWatcher = NetworkWatcher { Task { @GLibActor [weak self] in self?.send(.networkReturned) } }
         watchFiles()
@@ -205,7 +208,8 @@ public final class WidgetHost {
     /// muted.json changed (a notification's Mute, `headlines mute` / `unmute`): apply it now.
     public func mutedChanged() { send(.mutedChanged(readMuted(Date()))) }
 
-    /// SIGHUP, or the config file changed (`ConfigFileWatch`): re-read it and apply it now.
+    /// SIGHUP, or the config file changed (`ConfigFileWatch`): re-read it and apply it now. A
+    /// config that does not load, or a file that is gone, keeps the current configuration.
     public func reconfigure(reason: String = "SIGHUP") {
         do {
             setup = try configure()
@@ -339,7 +343,7 @@ public final class WidgetHost {
             .with(words: setup.alerts.muteWords)
     }
     private func readOffset(_ now: Date) -> Int {
-        JSONStateFile(rotationOffsetAt: paths.rotationOffsetFile).load(now: now, warn: { _ in })?.offset ?? 0
+        JSONStateFile(rotationOffsetAt: paths.rotationOffsetFile).load(now: now, warn: warn)?.offset ?? 0
     }
 
     private func shutdown(_ signal: String) {

@@ -185,7 +185,7 @@ public struct FeedProvider: HeadlineProvider {
             throw NewsError.malformedResponse(detail: page ? "an HTML page, HTTP \(response.status)" : error.reason)
         }
         let source = document.title.map(TextCleaning.plainTitle).flatMap { $0.isEmpty ? nil : $0 } ?? feed.host ?? feed.absoluteString
-        let headlines = document.items.compactMap { Self.headline($0, source: source, now: now) }
+        let headlines = document.items.compactMap { Self.headline($0, source: source, now: now)?.bounded() }
         return FeedOutcome(headlines: headlines, etag: response.header("ETag"), lastModified: response.header("Last-Modified"))
     }
 
@@ -214,6 +214,29 @@ public struct FeedState: Codable, Equatable, Sendable {
 public struct FeedStates: Codable, Equatable, Sendable {
     public var feeds: [String: FeedState] = [:]
     public init() {}
+
+    /// The longest feeds.json any reader accepts and any writer writes.
+    public static let fileLimit = ReadLimits.stateFile
+}
+
+extension FeedStates: ShrinkableFileValue {
+    /// Drops the oldest headlines of all feeds together. A feed that lost some also loses its
+    /// validators, so its next fetch is a whole one and not a 304 that would keep the cut list.
+    public func shrunk(dropping fraction: Double) -> FeedStates? {
+        let all = feeds.flatMap { key, state in state.headlines.indices.map { (key, $0, state.headlines[$0].publishedAt) } }
+        guard !all.isEmpty else { return nil }
+        let drop = all.sorted { ($0.2, $0.0, $1.1) < ($1.2, $1.0, $0.1) }.prefix(FileSizeLimit.dropCount(all.count, fraction: fraction))
+        var copy = self
+        for (key, positions) in Dictionary(grouping: drop, by: \.0) {
+            let gone = Set(positions.map(\.1))
+            guard var state = copy.feeds[key] else { continue }
+            state.headlines = state.headlines.indices.filter { !gone.contains($0) }.map { state.headlines[$0] }
+            state.etag = nil
+            state.lastModified = nil
+            copy.feeds[key] = state
+        }
+        return copy
+    }
 }
 
 /// `$XDG_CACHE_HOME/headlines/feeds.json` through the one JSON state-file store.
@@ -223,6 +246,6 @@ extension FeedStates: EmptyStateValue {}
 
 extension JSONStateFile where Value == FeedStates {
     public init(path: String, fileSystem: any StateFileSystem = PosixFileSystem()) {
-        self.init(path: path, what: "feed state", fileSystem: fileSystem)
+        self.init(path: path, what: "feed state", fileSystem: fileSystem, limit: FeedStates.fileLimit)
     }
 }

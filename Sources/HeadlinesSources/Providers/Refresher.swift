@@ -38,7 +38,8 @@ public struct Refresher: Sendable {
         var status = statusStore.load(now: now, warn: warn)
         do {
             let report = try await provider.fetchHeadlinesWithReport(now: now)
-            let cached = CachedHeadlines(provider: provider.displayName, fetchedAt: now, headlines: report.headlines)
+            // Bounded as they arrive, so what is cached, reported and shown is the same.
+            let cached = CachedHeadlines(provider: provider.displayName, fetchedAt: now, headlines: report.headlines.bounded())
             status.recordSuccess(provider: provider.displayName, at: now)
             return Fetch(result: .success(RefreshOutcome(cached: cached, partialFailures: report.partialFailures)), status: status)
         } catch {
