@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HeadlinesCore
 import HeadlinesSources
+import CCurl
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -50,7 +50,7 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
         let family = bytes.count == 4 ? AF_INET : AF_INET6
         _ = bytes.withUnsafeBytes { inet_ntop(family, $0.baseAddress, &text, socklen_t(text.count)) }
-        let host = String(cString: text)
+        let host = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return bytes.count == 4 ? "\(host):\(port)" : "[\(host)]:\(port)"
     }
 }
