@@ -20,6 +20,9 @@ RUNTIME_PACKAGES=(
     libxml2-dev            # CLibXML2: the feed parser
     pkg-config             # SwiftPM finds the libraries' .pc files through it
     ca-certificates        # libcurl verifies https servers against them
+    # The Swift toolchain's own Debian dependencies (swift.org's list for Debian 12): the linker
+    # and C runtime it links with, and the terminal library its driver loads.
+    binutils libgcc-12-dev libstdc++-12-dev libncurses6 libc6-dev
 )
 
 # Tests, the hostile suite and the benchmark only. Later features append here.

@@ -50,7 +50,7 @@ enum DemoCommand {
                 }
                 host.onReload = { result in
                     guard let fetched = result.fetched else { return }
-                    Output.print("-- reloaded: \(fetched.count) headlines, newest: \(TerminalText.safe(fetched.first?.title ?? "none"))")
+                    Output.print("-- reloaded: \(NumberText.counted(fetched.count, "headline")), newest: \(TerminalText.safe(fetched.first?.title ?? "none"))")
                 }
                 if context.config.notifyEnabled {
                     let notifications = HostNotifications(host: host, paths: paths, maxPerRefresh: context.config.maxPerRefresh,

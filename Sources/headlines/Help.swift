@@ -66,9 +66,9 @@ enum Help {
         "waybar": """
         Usage: headlines waybar
 
-        A waybar custom module ("exec": "exec headlines waybar", "return-type": "json"): one JSON
-        line per change. Every copy runs the host or stands by, and all show the host's timeline.
-        Exits 0 when waybar goes away.
+        A waybar custom module ("exec": "exec headlines-bar waybar", "return-type": "json"): one
+        JSON line per change, every copy showing the one host's timeline. `headlines waybar` runs
+        the same program. Exits 0 when waybar goes away.
         """,
         "i3blocks": """
         Usage: headlines i3blocks [--persist] [--pango] [--json]

@@ -23,8 +23,17 @@ enum ImportCommand {
             return 2
         }
         for warning in file.warnings { Output.error("headlines: warning: \(warning)") }
-        Output.print(text(chosen, from: from, format: file.format))
+        Output.print(text(chosen, from: anchored(from, in: FileManager.default.currentDirectoryPath), format: file.format))
         return 0
+    }
+
+    /// The path as the suggested `feeds-from` line must carry it: absolute, since a host started
+    /// by systemd or a bar runs in another folder. `~/...` is already the same from anywhere.
+    static func anchored(_ from: FeedsFrom, in folder: String) -> FeedsFrom {
+        guard !from.path.hasPrefix("/"), !from.path.hasPrefix("~") else { return from }
+        var anchored = from
+        anchored.path = (folder.hasSuffix("/") ? folder : folder + "/") + from.path
+        return anchored
     }
 
     /// The config text: a comment line per feed (title and tags), then the `[source]` group.

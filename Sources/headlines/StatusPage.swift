@@ -41,7 +41,7 @@ struct StatusPage {
             lines.append(Self.row("Deferred", "a refresh was held back\(by) until \(Clock.local(until))"))
         }
         lines.append(Self.row("Budget", "\(r.reloads_last_24h) of \(r.daily_budget) reloads used in the last 24 hours"))
-        lines.append(Self.row("Cache", "\(r.cache_headlines) headlines, fetched \(age(r.cache_fetched_at))"))
+        lines.append(Self.row("Cache", "\(NumberText.counted(r.cache_headlines, "headline")), fetched \(age(r.cache_fetched_at))"))
         lines.append(Self.row("Muted", r.muted_sources.isEmpty ? "none" : r.muted_sources.map(TerminalText.safe).joined(separator: ", ")))
         if let error = r.last_error { lines.append(Self.row("Last error", TerminalText.safe(error))) }
         if let refusal = r.runtime_refused { lines.append(Self.row("Runtime", TerminalText.safe(refusal))) }
@@ -52,7 +52,7 @@ struct StatusPage {
         }
         for feed in feeds {
             let state = switch feed.state {
-            case "ok": "ok, \(feed.headlines) headlines"
+            case "ok": "ok, " + NumberText.counted(feed.headlines, "headline")
             case "failing": "FAILING: \(Self.withoutFeedName(feed.error ?? "the last try failed", url: feed.url))"
             default: "not tried yet"
             }

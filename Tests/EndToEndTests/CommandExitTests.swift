@@ -40,6 +40,12 @@ final class CommandExitTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("-v"), result.stderr)
     }
 
+    func testWaybarHelpGivesTheSnippetsCommand() throws {
+        // The README's and packaging/waybar's snippet runs headlines-bar; help must say the same
+        let result = try cli.run(["help", "waybar"])
+        XCTAssertTrue(result.stdout.contains(#""exec": "exec headlines-bar waybar""#), result.stdout)
+    }
+
     func testAskedForHelpStillExits0() throws {
         for arguments in [["--help"], ["-h"], ["help"], ["help", "list"], ["list", "--help"], ["help", "prev"]] {
             let result = try cli.run(arguments)

@@ -101,6 +101,17 @@ final class SubscriptionsEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(untagged.stderrLines, ["headlines: \(urlsFile.path) has no feeds tagged #news; its tags are sport, Local politics."])
     }
 
+    func testImportSuggestsAnAbsoluteFeedsFromPath() throws {
+        // Given a urls file named relative to the working folder
+        try writeURLs("\(world.absoluteString) news\n")
+        let relative = String(urlsFile.path.dropFirst(cli.root.path.count + 1))
+        // When it is imported by that relative name
+        let result = try cli.run(["import", relative + "#news"])
+        // Then the suggested feeds-from line works from any folder (a host started by systemd has another)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdoutLines.contains("#   feeds-from = \(urlsFile.path)#news"), result.stdout)
+    }
+
     func testImportPrintsAConfigThatFetchesTheSameFeeds() throws {
         // Given a urls file with two feeds, one tagged tech
         try writeURLs("\(world.absoluteString) news \"~World, today\"\n\(blog.absoluteString) tech\nquery:x:unread = \"yes\"\n")

@@ -116,8 +116,8 @@ public struct HostEngine: Sendable {
         } else {
             ledger.recordSuccess()
             ledger.source = reloadSource ?? config.sourceIdentity
-            lastResult = "ok: \(result.fetched?.count ?? 0) headlines"
-            out.append(.log(.info, "reload ok in \(ms): \(result.fetched?.count ?? 0) headlines from \(config.providerName)"))
+            lastResult = "ok: " + NumberText.counted(result.fetched?.count ?? 0, "headline")
+            out.append(.log(.info, "reload ok in \(ms): \(NumberText.counted(result.fetched?.count ?? 0, "headline")) from \(config.providerName)"))
         }
         ledgerChanged = true
         // The timeline was built from when the request started: re-anchor it to the answer, so a
@@ -171,7 +171,7 @@ public struct HostEngine: Sendable {
     private mutating func adopt(_ cache: CachedHeadlines, now: HostTime, _ out: inout [HostAction]) {
         // Our own reload writes the cache too: that one is already shown.
         guard !reloading, abs(cache.fetchedAt.timeIntervalSince(currentFetchedAt ?? .distantPast)) > 0.01 else { return }
-        out.append(.log(.info, "the cache was refreshed by another process: \(cache.headlines.count) headlines"))
+        out.append(.log(.info, "the cache was refreshed by another process: " + NumberText.counted(cache.headlines.count, "headline")))
         ledger.recordSuccess()
         ledger.source = config.sourceIdentity
         ledgerChanged = true

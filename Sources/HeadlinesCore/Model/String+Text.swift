@@ -60,6 +60,9 @@ extension StringProtocol {
 
 /// Fixed-point formatting without `String(format:)`.
 public enum NumberText {
+    /// "1 headline", "2 headlines", "0 headlines": a count with its noun, singular for one.
+    public static func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)" + (n == 1 ? "" : "s") }
+
     /// `value` rounded half away from zero to `decimals` places: `fixed(2.345, 1)` is "2.3",
     /// `fixed(12.5, 0)` is "13", `fixed(-0.04, 1)` is "0.0".
     public static func fixed(_ value: Double, _ decimals: Int) -> String {

@@ -1,6 +1,8 @@
 import FoundationEssentials
 
-/// "just now", "12 min ago", "3 h ago", "2 days ago": how old something is, for people.
+/// "just now", "12 min ago", "3 h ago", "2 days ago": how old something is, for people. From a
+/// week on, the date the bars' tooltips show ("2 Mar", "2 Mar 2024"): "1005 days ago" beside
+/// "2 Mar 2024" says the same thing less clearly.
 public enum RelativeAge {
     public static func describe(_ date: Date, now: Date) -> String {
         let seconds = Int(now.timeIntervalSince(date))
@@ -9,6 +11,7 @@ public enum RelativeAge {
         if minutes < 60 { return "\(minutes) min ago" }
         let hours = minutes / 60
         if hours < 48 { return "\(hours) h ago" }
-        return "\(hours / 24) days ago"
+        if hours / 24 < 7 { return "\(hours / 24) days ago" }
+        return BarClock.describe(date, now: now)
     }
 }
