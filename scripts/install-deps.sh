@@ -37,6 +37,7 @@ TEST_PACKAGES=(
     mako-notifier          # notify-servers suite: mako under the headless sway, and makoctl
     xfce4-notifyd          # notify-servers suite: xfce4-notifyd under Xvfb
     xdotool                # notify-servers suite: a real (XTEST) click on xfce4-notifyd's window
+    python3-gi             # doctor-and-click suite: a notification server without actions (Gio)
     imagemagick            # notify-servers suite: `import -window root`, the dunst screenshot
     procps                 # pgrep/pkill in the suites
     i3blocks               # bar suite: the real i3blocks 1.4

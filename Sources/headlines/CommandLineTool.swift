@@ -34,6 +34,7 @@ enum CommandLineTool {
         // Before the config is loaded: converting a subscription file needs no config, and a broken
         // one must not stop it.
         if args.command == "import" { return ImportCommand.run(positional: args.positional, environment: environment) }
+        if args.command == "doctor" { return DoctorCommand.run(args: args, environment: environment) }
         let context: AppContext
         do { context = try AppContext.load(args: args, environment: environment) } catch {
             if let status = BarCommand.configFailed(error, args: args, argv: argv, environment: environment) { return status }

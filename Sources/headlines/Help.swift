@@ -22,6 +22,7 @@ enum Help {
       mute SOURCE, unmute SOURCE, muted   sources hidden from notifications and bars
       demo           the host on bundled sample data, no key and no network needed
       import FILE[#TAG]  print the config for an OPML export or a newsboat urls file
+      doctor         check that a click opens the article here, and say what to change
       help COMMAND   show the help of a command
 
     Options:
@@ -130,6 +131,16 @@ enum Help {
         and non-http URLs are skipped with a warning on stderr; nothing is run. A file that cannot
         be read or has no such feeds: one sentence, exit 2. To keep reading the file itself, so
         that editing it changes the widget, set [source] feeds-from = FILE#TAG instead.
+        """,
+        "doctor": """
+        Usage: headlines doctor
+
+        One screen on what a click goes through here: the notification server (its name and what it
+        supports), the default browser, the launcher of `headlines menu`, the bars found and
+        whether their config runs headlines, and the config file (loads, or why not; where the API
+        key comes from, never the key). Then what to change: on dunst with its default left click,
+        the line to add to dunstrc, `mouse_left_click = do_action, close_current`. Exits 0 when
+        nothing needs changing, 1 otherwise.
         """,
         "mute": """
         Usage: headlines mute SOURCE | unmute SOURCE | muted

@@ -3,7 +3,7 @@ import HeadlinesCore
 import HeadlinesSources
 import XCTest
 
-/// Which headlines become notifications, and what each one says.
+/// Which headlines become notifications (what each one says: NotificationCapabilityTests).
 final class NotificationPlannerTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_800_000_000)
 
@@ -53,17 +53,5 @@ final class NotificationPlannerTests: XCTestCase {
         XCTAssertFalse(seen.contains("ancient"))
         XCTAssertFalse(seen.contains("id0"), "the oldest go first")
         XCTAssertTrue(seen.contains("id\(SeenSet.capacity + 9)"))
-    }
-
-    func testContentIsEscapedForBodyMarkupAndCarriesTheLinkWithoutActions() {
-        let h = Headline(id: "x", title: "<b>Tom & Jerry</b>\nline", url: URL(string: "https://example.com/a?b=1&c=2")!,
-                         source: "A&B", publishedAt: now.addingTimeInterval(-120), summary: "x < y")
-        let markup = NotificationContent.headline(h, now: now, caps: [.actions, .bodyMarkup])
-        XCTAssertEqual(markup, NotificationContent(summary: "<b>Tom & Jerry</b> line", body: "A&amp;B · 2 min ago\nx &lt; y"))
-        let plain = NotificationContent.headline(h, now: now, caps: [])
-        XCTAssertEqual(plain, NotificationContent(summary: "<b>Tom & Jerry</b> line", body: "A&B · 2 min ago\nx < y\nhttps://example.com/a?b=1&c=2"))
-        let links = NotificationContent.headline(h, now: now, caps: [.bodyMarkup, .bodyHyperlinks])
-        XCTAssertEqual(links.body, "A&amp;B · 2 min ago\nx &lt; y\n<a href=\"https://example.com/a?b=1&amp;c=2\">https://example.com/a?b=1&amp;c=2</a>")
-        XCTAssertEqual(NotificationContent.more(5, caps: [.actions]).summary, "5 more headlines")
     }
 }

@@ -17,39 +17,50 @@ public struct NotificationCapabilities: OptionSet, Sendable, Equatable {
     }
 }
 
-/// The text of one notification, escaped for what the server understands.
+/// One notification as it is sent: its text, escaped for what the server understands, and its
+/// actions.
 public struct NotificationContent: Equatable, Sendable {
     /// The title, as plain text: the spec defines the summary as plain text, and dunst, mako and
     /// GNOME escape it themselves (escaping it here would show `&amp;` on screen).
     public var summary: String
     public var body: String
+    /// Sent to every server, whatever its capabilities say: one that has no actions ignores them,
+    /// and one whose list is out of date by the time the notification shows (xfce4-notifyd
+    /// leaving do-not-disturb) still gets a click that opens.
+    public var actions: [Action]
 
-    public init(summary: String, body: String) {
+    public init(summary: String, body: String, actions: [Action] = []) {
         self.summary = summary
         self.body = body
+        self.actions = actions
     }
 
     public static let appName = "Headlines"
+    /// The `desktop-entry` hint: the basename of packaging/headlines.desktop, which GNOME and KDE
+    /// list in their notification settings.
     public static let desktopEntry = "headlines"
     public static let category = "x-headlines.news"
     public static let iconName = "headlines"
     public static let expireMilliseconds: Int32 = 10_000
 
+    /// Markup only where the server reports `body-markup` (elsewhere it shows through as text),
+    /// every piece of the headline escaped for it. Where the server reports no `actions`, nothing
+    /// can be clicked, so the body carries the link itself: a hyperlink where it also reports
+    /// `body-hyperlinks`, the address as text otherwise.
     public static func headline(_ h: Headline, now: Date, caps: NotificationCapabilities) -> NotificationContent {
         let markup = caps.contains(.bodyMarkup)
         let esc: (String) -> String = { markup ? Markup.escape($0) : $0 }
         var body = esc(Markup.neutralise(h.source)) + " · " + RelativeAge.describe(h.publishedAt, now: now)
         if let summary = h.summary, !summary.isEmpty { body += "\n" + esc(Markup.neutralise(summary)) }
         if !caps.contains(.actions) {
-            // No click: give the link itself, as a hyperlink where the server makes those.
             let link = h.url.absoluteString
-            if caps.contains(.bodyHyperlinks) && markup {
+            if markup && caps.contains(.bodyHyperlinks) {
                 body += "\n<a href=\"\(Markup.escapeAttribute(link))\">\(Markup.escape(link))</a>"
             } else {
-                body += "\n" + link
+                body += "\n" + esc(link)
             }
         }
-        return NotificationContent(summary: Markup.neutralise(h.title), body: body)
+        return NotificationContent(summary: Markup.neutralise(h.title), body: body, actions: headlineActions)
     }
 
     /// One action a notification offers: the key the server sends back and the label it shows.
@@ -58,16 +69,16 @@ public struct NotificationContent: Equatable, Sendable {
         public var label: String
     }
 
-    /// A headline's actions. "default" is the click, and servers list it in their context menu
-    /// under its label too (dunst does): so it is labelled "Open" and there is no second "Open"
-    /// action beside it.
+    /// A headline's actions. "default" is the click, and servers that show actions as buttons or
+    /// a menu show it under its label too (xfce4-notifyd draws it as a button, dunst lists it in
+    /// its context menu): so it is the labelled "Open", and no second "Open" action repeats it.
     public static let headlineActions = [Action(key: "default", label: "Open"), Action(key: "mute", label: "Mute source")]
     /// The "N more headlines" summary's one action.
     public static let moreActions = [Action(key: "default", label: "Show all")]
 
     public static func more(_ count: Int, caps: NotificationCapabilities) -> NotificationContent {
         let hint = caps.contains(.actions) ? "Click to pick one." : "Run `headlines list` to see them."
-        return NotificationContent(summary: "\(count) more headline\(count == 1 ? "" : "s")", body: hint)
+        return NotificationContent(summary: "\(count) more headline\(count == 1 ? "" : "s")", body: hint, actions: moreActions)
     }
 }
 

@@ -14,7 +14,6 @@ import Synchronization
 public final class LibnotifyNotifier: Notifier, Sendable {
     private let worker = NotificationWorker(name: "headlines-notify")
     private struct State {
-        var capabilities: NotificationCapabilities?
         var serverDown = false
         /// Notifications on screen, each holding one reference until its `closed` signal; kept
         /// as addresses (Sendable), turned back into pointers only on the worker.
@@ -56,12 +55,11 @@ public final class LibnotifyNotifier: Notifier, Sendable {
     public func post(_ headlines: [Headline], more: Int, now: Date) {
         let paths = images.withLock { $0 }
         worker.submit { [self] in
-            guard let caps = ensureReady() else { return }
+            guard let caps = currentCapabilities() else { return }
             for headline in headlines {
-                show(NotificationContent.headline(headline, now: now, caps: caps), caps: caps, action: .open(headline),
-                     image: paths[headline.id])
+                show(NotificationContent.headline(headline, now: now, caps: caps), action: .open(headline), image: paths[headline.id])
             }
-            if more > 0 { show(NotificationContent.more(more, caps: caps), caps: caps, action: .more) }
+            if more > 0 { show(NotificationContent.more(more, caps: caps), action: .more) }
         }
     }
 
@@ -87,34 +85,26 @@ public final class LibnotifyNotifier: Notifier, Sendable {
 
     // MARK: - On the worker thread
 
-    /// The server's capabilities, asked once (and again after a failure); nil when no server.
-    private func ensureReady() -> NotificationCapabilities? {
+    /// The server's capabilities, asked again for every batch: xfce4-notifyd drops `actions`
+    /// during do-not-disturb and takes it back after, without leaving the bus, and another server
+    /// can take the name over at any time; one GetCapabilities per reload that notifies costs a
+    /// round trip on this thread, never on the loop. nil when no server answers (GetCapabilities
+    /// is also the cheapest way to learn whether one is there at all).
+    private func currentCapabilities() -> NotificationCapabilities? {
         if notify_is_initted() == 0 && notify_init(NotificationContent.appName) == 0 {
             markDown("libnotify could not start")
             return nil
         }
-        let known = state.withLock { $0.serverDown ? nil : $0.capabilities }
-        if let known { return known }
-        // GetCapabilities is the cheapest way to learn whether a server is there at all.
-        guard let list = notify_get_server_caps() else {
+        guard let names = NotificationServerProbe.capabilityNames() else {
             markDown("no notification server answers on the session bus")
             return nil
         }
-        var names: [String] = []
-        var node: UnsafeMutablePointer<GList>? = list
-        while let n = node {
-            if let p = n.pointee.data { names.append(String(cString: p.assumingMemoryBound(to: CChar.self))) }
-            node = n.pointee.next
-        }
-        g_list_free_full(list, g_free)
-        let caps = NotificationCapabilities(names: names)
-        state.withLock { $0.capabilities = caps }
-        return caps
+        return NotificationCapabilities(names: names)
     }
 
     private func markDown(_ why: String) {
         let wasDown = state.withLock { s in
-            defer { s.serverDown = true; s.capabilities = nil }
+            defer { s.serverDown = true }
             return s.serverDown
         }
         if !wasDown { HostLog.warning("notifications are off for now: \(why); they resume when a server appears") }
@@ -122,7 +112,7 @@ public final class LibnotifyNotifier: Notifier, Sendable {
 
     enum Action { case open(Headline), more }
 
-    private func show(_ content: NotificationContent, caps: NotificationCapabilities, action: Action, image: String? = nil) {
+    private func show(_ content: NotificationContent, action: Action, image: String? = nil) {
         guard let n = notify_notification_new(content.summary, content.body, NotificationContent.iconName) else { return }
         let object = UnsafeMutableRawPointer(n)
         counters.value.withLock { $0.created += 1 }
@@ -136,7 +126,7 @@ public final class LibnotifyNotifier: Notifier, Sendable {
         notify_notification_set_hint(n, "desktop-entry", g_variant_new_string(NotificationContent.desktopEntry))
         // A path the server reads itself; a file that went away only costs the picture.
         if let image, image.hasPrefix("/") { notify_notification_set_hint(n, "image-path", g_variant_new_string(image)) }
-        if caps.contains(.actions) { addActions(n, action) }
+        addActions(n, content.actions, action)
         connectClosed(n)
         var error: UnsafeMutablePointer<GError>?
         if notify_notification_show(n, &error) == 0 {
@@ -172,26 +162,22 @@ public final class LibnotifyNotifier: Notifier, Sendable {
         init(_ action: Action, _ notifier: LibnotifyNotifier) { self.action = action; self.notifier = notifier }
     }
 
-    private func addActions(_ n: UnsafeMutablePointer<NotifyNotification>, _ action: Action) {
+    private func addActions(_ n: UnsafeMutablePointer<NotifyNotification>, _ actions: [NotificationContent.Action], _ action: Action) {
         let callback: NotifyActionCallback = { _, key, data in
             let box = Unmanaged<ActionBox>.fromOpaque(data!).takeUnretainedValue()
             let key = key.map { String(cString: $0) } ?? ""
             box.notifier?.invoked(key, box.action)
         }
         let free: GFreeFunc = { data in Unmanaged<ActionBox>.fromOpaque(data!).release() }
-        func add(_ key: String, _ label: String) {
-            notify_notification_add_action(n, key, label, callback,
+        for item in actions {
+            notify_notification_add_action(n, item.key, item.label, callback,
                                            Unmanaged.passRetained(ActionBox(action, self)).toOpaque(), free)
-        }
-        switch action {
-        case .open: NotificationContent.headlineActions.forEach { add($0.key, $0.label) }
-        case .more: NotificationContent.moreActions.forEach { add($0.key, $0.label) }
         }
     }
 
     private func invoked(_ key: String, _ action: Action) {
         switch (key, action) {
-        case ("default", let .open(headline)), ("open", let .open(headline)):
+        case ("default", let .open(headline)):
             do { try URLLauncher.open(headline.url) } catch { HostLog.warning(error.description) }
         case ("mute", let .open(headline)):
             onMute?(headline.source)
