@@ -27,7 +27,7 @@ enum DoctorCommand {
         var problems = config.warnings
         var summary = config.provider.displayName
         let widgets = loaded.plan.shares.compactMap(\.widget)
-        if !widgets.isEmpty { summary += ", \(widgets.count) widget\(widgets.count == 1 ? "" : "s") (\(widgets.joined(separator: ", ")))" }
+        if !widgets.isEmpty { summary += ", " + NumberText.counted(widgets.count, "widget") + " (\(widgets.joined(separator: ", ")))" }
         if let variable = config.provider.keyVariable {
             do {
                 let resolved = try APIKeySource.resolve(for: config.provider, config: config, environment: environment)

@@ -52,7 +52,7 @@ final class DoctorReportTests: XCTestCase {
         XCTAssertTrue(lines.contains("       mouse_left_click = do_action, close_current"), "the line on a line of its own:\n\(report.text)")
         XCTAssertTrue(lines.contains("                 a left click closes the notification without opening the article (mouse_left_click = close_current, in /etc/xdg/dunst/dunstrc)"),
                       report.text)
-        XCTAssertTrue(lines.contains("One thing to change:"), report.text)
+        XCTAssertTrue(lines.contains("1 thing to change:"), report.text)
     }
 
     func testTheDunstLineGoesWhereDunstReadsItLast() {

@@ -134,7 +134,7 @@ part_doctor() {
         "$WORK/doctor-default.txt" || die "the doctor did not find dunst's default left click in /etc/xdg/dunst/dunstrc"
     grep -qx "       mouse_left_click = do_action, close_current" "$WORK/doctor-default.txt" || die "the doctor did not print the line to add"
     grep -qF "Copy /etc/xdg/dunst/dunstrc to $XDG_CONFIG_HOME/dunst/dunstrc" "$WORK/doctor-default.txt" || die "the doctor did not say where the line goes"
-    grep -q "^One thing to change:" "$WORK/doctor-default.txt" || die "the doctor asks for more than the dunst line"
+    grep -q "^1 thing to change:" "$WORK/doctor-default.txt" || die "the doctor asks for more than the dunst line"
     [ "$rc" -eq 1 ] || die "the doctor exited $rc with a change to make, expected 1"
     ok "names dunst 1.9.0 and its capabilities, prints 'mouse_left_click = do_action, close_current' and where it goes, exit 1"
 }

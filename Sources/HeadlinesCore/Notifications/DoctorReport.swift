@@ -120,7 +120,7 @@ public struct DoctorReport: Equatable, Sendable {
         if changes.isEmpty {
             out.append("Nothing to change.")
         } else {
-            out.append(changes.count == 1 ? "One thing to change:" : "\(changes.count) things to change:")
+            out.append(NumberText.counted(changes.count, "thing") + " to change:")
             for (n, change) in changes.enumerated() {
                 out.append("  \(n + 1). \(change.sentence)")
                 if let line = change.line { out.append("       " + line) }

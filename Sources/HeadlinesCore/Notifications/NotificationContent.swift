@@ -78,7 +78,7 @@ public struct NotificationContent: Equatable, Sendable {
 
     public static func more(_ count: Int, caps: NotificationCapabilities) -> NotificationContent {
         let hint = caps.contains(.actions) ? "Click to pick one." : "Run `headlines list` to see them."
-        return NotificationContent(summary: "\(count) more headline\(count == 1 ? "" : "s")", body: hint, actions: moreActions)
+        return NotificationContent(summary: NumberText.counted(count, "more headline"), body: hint, actions: moreActions)
     }
 }
 
