@@ -7,7 +7,7 @@ _headlines() {
         cur=${COMP_WORDS[COMP_CWORD]}; prev=${COMP_WORDS[COMP_CWORD-1]}
         words=("${COMP_WORDS[@]}"); cword=$COMP_CWORD
     }
-    local commands="run refresh status fetch list open menu waybar i3blocks next prev mute unmute muted demo import help"
+    local commands="run refresh status fetch list open menu waybar i3blocks next prev mute unmute muted demo import doctor help"
     local global="-c --config --provider --base-url --widget -h --help -V --version"
 
     case $prev in

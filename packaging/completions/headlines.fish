@@ -1,7 +1,7 @@
 # fish completion for headlines(1). Installed as
 # $(PREFIX)/share/fish/vendor_completions.d/headlines.fish.
 
-set -l commands run refresh status fetch list open menu waybar i3blocks next prev mute unmute muted demo import help
+set -l commands run refresh status fetch list open menu waybar i3blocks next prev mute unmute muted demo import doctor help
 complete -c headlines -f
 
 # Global options, anywhere.
@@ -29,6 +29,7 @@ complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a unmute -
 complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a muted -d 'List the muted sources'
 complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a demo -d 'The host on bundled sample data'
 complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a import -d 'Print the config for an OPML or newsboat urls file'
+complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a doctor -d 'Check the notification server, browser, launcher, bars and config'
 complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a help -d 'Show the help of a command'
 
 # Per-command options and arguments.

@@ -76,8 +76,11 @@ check_programs() {
 # ---- sources ----------------------------------------------------------------------------------
 out=$(desktop-file-validate packaging/headlines.desktop 2>&1) || fail "desktop-file-validate: $out"
 [ -z "$out" ] || fail "desktop-file-validate printed: $out"
-grep -qx 'NoDisplay=true' packaging/headlines.desktop || fail "the desktop file is not hidden (NoDisplay=true)"
-ok "desktop-file-validate packaging/headlines.desktop: no errors, no warnings"
+# GNOME lists an app in its notification settings only with this key, KDE never a NoDisplay one.
+grep -qx 'X-GNOME-UsesNotifications=true' packaging/headlines.desktop \
+    || fail "the desktop file lacks X-GNOME-UsesNotifications=true (GNOME would not list its notifications)"
+! grep -qx 'NoDisplay=true' packaging/headlines.desktop || fail "the desktop file is NoDisplay=true (KDE would leave it out)"
+ok "desktop-file-validate packaging/headlines.desktop: no errors, no warnings; listed in GNOME's and KDE's notification settings"
 
 for page in packaging/man/headlines.1 packaging/man/headlines.conf.5; do
     warnings=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$page" 2>&1 >"$tmp/page.txt") || fail "man -l $page failed"
