@@ -125,7 +125,12 @@ row_1() {
         EXTRA_PIDS+=($!)
     fi
     wait_for "the host to publish" 30 published "$W" || problems+=("no timeline published in 30 s")
-    sleep 5   # rotation keeps writing 100 KB lines: the pipe is long full
+    # The copy writes whole lines only: once the host has published a waybar line longer than a pipe
+    # holds (the 100 KB title, in the text and the tooltip), the copy can never write it.
+    stuck_line() { [ "$(stat -c %s "$W/runtime/headlines/bar/waybar" 2>/dev/null || echo 0)" -gt 65536 ]; }
+    wait_for "a waybar line longer than the pipe holds" 10 stuck_line || problems+=("no waybar line over 64 KiB was published")
+    line_kib=$(( $(stat -c %s "$W/runtime/headlines/bar/waybar" 2>/dev/null || echo 0) / 1024 ))
+    sleep 2   # two rotations with the copy stuck
     HOSTPID=$(lock_word "$W" 1)
     before=$(requests big-title.rss)
     t0=$(now_ms)
@@ -141,7 +146,7 @@ row_1() {
     fi
     stop "$WAYBAR"; exec {hold}>&-
     if [ ${#problems[@]} -eq 0 ]; then
-        row "a waybar copy nobody reads, 100 KB title" "refresh reloaded in ${took} ms with the bar's pipe full; SIGTERM stopped the host within 2 s" PASS
+        row "a waybar copy nobody reads, 100 KB title" "refresh reloaded in ${took} ms with the copy unable to write its ${line_kib} KiB line into the pipe; SIGTERM stopped the host within 2 s" PASS
     else
         row "a waybar copy nobody reads, 100 KB title" "$(clip "$(join "${problems[@]}")")" FAIL
     fi
@@ -197,7 +202,9 @@ row_3() {
     RUN1=$!; EXTRA_PIDS+=($RUN1)
     problems=()
     wait_for "the host to publish" 30 published "$W" || problems+=("the host never published")
-    sleep 2
+    # The first run posts its newest headline; counted below only what comes after.
+    first_posted() { [ "$(notify_count)" -ge 1 ]; }
+    wait_for "the first run's notification" 10 first_posted || problems+=("the first run posted no notification")
     HOST1=$(lock_word "$W" 1)
     rm -rf "$W/runtime/headlines"
     t0=$(now_ms)
@@ -213,7 +220,8 @@ row_3() {
     step "row 3: starting a second run"
     hl_bg "$W" run >"$W/host2.log" 2>&1 &
     RUN2=$!; EXTRA_PIDS+=($RUN2)
-    sleep 3
+    stands_by() { grep -qi "standing by\|stands by\|stand by" "$W/host2.log"; }
+    wait_for "the second run to stand by" 10 stands_by
     [ "$(lock_word "$W" 1)" = "$HOST1" ] || problems+=("after a second run the lock names '$(lock_word "$W" 1)', not the host $HOST1")
     alive "$RUN2" || problems+=("the second run exited: $(clip "$(tail -n 2 "$W/host2.log")")")
     grep -qi "standing by\|stands by\|stand by" "$W/host2.log" || problems+=("the second run did not say it stands by: $(clip "$(tail -n 2 "$W/host2.log")")")
@@ -222,7 +230,9 @@ row_3() {
     feed rm.rss 3 0 "Resident fresh headline"
     hl "$W" refresh >/dev/null 2>&1
     alive "$RUN2" && kill -USR1 "$RUN2" 2>/dev/null   # a stand-by ignores it; a second host would reload too
-    sleep 4
+    posted_since() { [ "$(notify_count)" -gt "$1" ]; }
+    wait_for "the new headline's notification" 10 posted_since "$n0"
+    sleep 1   # a second host's reload, asked at the same moment, would post its copy by now
     n1=$(notify_count)
     step "row 3: stopping both"
     [ $((n1 - n0)) -eq 1 ] || problems+=("the new headline gave $((n1 - n0)) Notify calls")
