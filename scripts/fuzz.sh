@@ -5,6 +5,7 @@
 #   scripts/fuzz.sh                      bounded run: every target for 20 s (what CI runs)
 #   FUZZ_SECONDS=600 scripts/fuzz.sh     the longer run, 10 minutes per target
 #   scripts/fuzz.sh feed config          only some targets
+#   scripts/fuzz.sh --build [targets]    build only, fuzz nothing (scripts/test.sh builds early)
 #
 # Environment:
 #   FUZZ_SECONDS=20        seconds per target (libFuzzer -max_total_time)
@@ -27,6 +28,8 @@ cd "$(dirname "$0")/.."
 command -v swiftc >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 
 ALL_TARGETS=(apitube newsapi feed config keyfile)
+BUILD_ONLY=0
+if [ "${1:-}" = --build ]; then BUILD_ONLY=1; shift; fi
 if [ $# -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 SECONDS_EACH=${FUZZ_SECONDS:-20}
 JOBS=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
@@ -279,6 +282,11 @@ for t in "${TARGETS[@]}"; do
     runnable+=("$t")
 done
 
+if [ "$BUILD_ONLY" -eq 1 ]; then
+    say "built ${runnable[*]:-nothing}"
+    [ ${#runnable[@]} -eq ${#TARGETS[@]} ]
+    exit $?
+fi
 say "fuzzing ${runnable[*]:-nothing} for $SECONDS_EACH s each, $JOBS at a time"
 running=0
 for t in "${runnable[@]}"; do

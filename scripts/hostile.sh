@@ -10,7 +10,7 @@
 # (outcome: one short sentence of what was observed), plus any free text, which is shown as is.
 # It finds the binaries in $HEADLINES_BIN (the folder of the debug build), set here when unset.
 # HOSTILE_ONLY=PATTERN runs only the sub-suites whose file name contains PATTERN;
-# HOSTILE_SUITE_TIMEOUT (seconds, default 600: the memory sub-suite runs 500 cycles under valgrind, about 7 minutes) bounds each sub-suite.
+# HOSTILE_SUITE_TIMEOUT (seconds, default 600, far above the longest sub-suite) bounds each sub-suite.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"

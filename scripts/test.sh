@@ -11,12 +11,12 @@ command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 # ---- Integration suites -----------------------------------------------------------------------
 # Run in order after the unit tests. One entry per suite: "name|command" (the command runs from
 # the repository root with HEADLINES_BIN set to the folder of the debug binaries). Later issues
-# append their suites here.
+# append their suites here. ThreadSanitizer comes late so that its build, started beside the unit
+# tests (see below), is done by then.
 INTEGRATION_SUITES=(
     "cli demo|scripts/suites/demo.sh"
-    "daily budget across host crashes (a real-process minute)|scripts/suites/budget-crashes.sh"
+    "daily budget across host crashes (real processes)|scripts/suites/budget-crashes.sh"
     "native stack (libcurl, libxml2, no Foundation or ICU)|scripts/suites/stack.sh"
-    "ThreadSanitizer over the host, timeline and notification tests (make tsan)|make --no-print-directory tsan"
     "notifications (dbus, Xvfb, dunst)|scripts/suites/notifications.sh"
     "notification servers: dunst, mako (headless sway), xfce4-notifyd; images and default actions|scripts/suites/notify-servers.sh"
     "headlines doctor and a real click on dunst; a server without actions gets the link|scripts/suites/doctor-and-click.sh"
@@ -26,6 +26,7 @@ INTEGRATION_SUITES=(
     "several widgets: waybar --widget modules under headless sway, i3blocks instance= blocks|scripts/suites/widgets-sway.sh"
     "feed parser conformance (gofeed corpus)|scripts/conformance.sh"
     "feed parser conformance (real-world corpus vs python3-feedparser)|scripts/conformance-realworld.sh"
+    "ThreadSanitizer over the host, timeline and notification tests (make tsan)|make --no-print-directory tsan"
     "hostile world (faults, crashes, fuzzing, memory, security)|scripts/hostile.sh"
     "set-up (install-deps sets, a release build without warnings, make build then install, make demo)|scripts/suites/setup.sh"
     "packaging (make install, .deb, man, desktop file, systemd unit)|scripts/suites/packaging.sh"
@@ -52,6 +53,7 @@ report() { # name status (77: the suite's data is outside the repository and abs
     fi
 }
 finish() {
+    grep -h '^background: ' "${background_log:-/dev/null}"
     [ "$failed" -eq 0 ] || echo "failed suites: ${failed_names[*]}"
     [ "$notrun" -eq 0 ] || echo "suites not run (their data is absent on this machine): ${notrun_names[*]}"
     echo "suites: $passed passed, $failed failed, $notrun not run ($((SECONDS / 60)) min in all)"
@@ -67,13 +69,29 @@ fi
 echo "build: $((SECONDS - step_start)) s"
 step_start=$SECONDS
 
-echo "== suite: unit tests (swift test)"
+# Two suites need configurations of their own, minutes of CPU each: ThreadSanitizer's (make
+# tsan-build) and libFuzzer's (scripts/fuzz.sh --build). The unit tests and most suites spend their
+# time waiting on processes and timers, so both builds run beside them, one after the other, at
+# the lowest CPU priority. Each suite still runs its own build step, which finds the work done,
+# waits on the build's lock while it finishes, or builds again what failed and shows the error.
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
-swift test --skip-build 2>&1 | tee "$log"
+background_log=$(mktemp)
+setsid nice -n 19 bash -c '
+    for step in "make --no-print-directory tsan-build" "scripts/fuzz.sh --build"; do
+        start=$SECONDS; $step; echo "background: $step: status $?, $((SECONDS - start)) s"
+    done' >"$background_log" 2>&1 &
+background=$!
+trap 'kill -- -"$background" 2>/dev/null; rm -f "$log" "$background_log"' EXIT
+
+echo "== suite: unit tests (swift test)"
+# Each test in a process of its own, four at a time: the tests share no file, port or process
+# (each makes its own temporary folders and loopback servers), and most of their time is spent
+# waiting on the processes and timers they start. The parallel runner prints a failing test's
+# output; `swift test --skip-build` alone prints every test and its time.
+swift test --skip-build --parallel --num-workers 4 2>&1 | tee "$log"
 unit=${PIPESTATUS[0]}
 # A runner that passes having run nothing is a failure here: the package has tests.
-if [ "$unit" -eq 0 ] && ! grep -Eq 'Executed [1-9][0-9]* tests?|Test run with [1-9][0-9]* tests?' "$log"; then
+if [ "$unit" -eq 0 ] && ! grep -Eq 'Executed [1-9][0-9]* tests?|Test run with [1-9][0-9]* tests?|^\[[0-9]+/[1-9][0-9]*\] Testing ' "$log"; then
     echo "swift test ran no test."
     unit=1
 fi

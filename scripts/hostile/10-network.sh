@@ -170,7 +170,9 @@ for fault in 500 reset html never; do
         stale_bad+=("$fault: no failed reload within 12 s"); continue
     fi
     failed_at=$(now)
-    sleep 1.2   # the copy re-renders on the next publication / entry
+    # The copy re-renders on the next publication or entry.
+    deadline=$(( $(date +%s) + 5 ))
+    until [[ " $(bar_class) " == *" stale "* ]] || [ "$(date +%s)" -ge "$deadline" ]; do sleep 0.1; done
     cls=$(bar_class); txt=$(bar_text)
     if [[ " $cls " == *" stale "* ]] && grep -qxF -- "$txt" <<<"$TITLES"; then
         stale_ok+=("$fault")

@@ -160,6 +160,24 @@ cli_lines() { # DIR: stderr lines of list, status and fetch
     cat "$1.out"/{list,status,fetch}.err | grep -c ''
 }
 
+# Each case is a world of its own whose commands mostly wait on the host's timers, so the cases of
+# a section run four at a time (start_case), and their verdicts are given afterwards, in order
+# (later, then verdicts).
+CASES=()
+VERDICTS=()
+start_case() { # COMMAND...: in the background once fewer than four cases run
+    while [ "$(jobs -rp | wc -l)" -ge 4 ]; do wait -n; done
+    "$@" &
+    CASES+=($!)
+}
+later() { local c; printf -v c '%q ' "$@"; VERDICTS+=("$c"); }
+verdicts() {
+    [ ${#CASES[@]} -eq 0 ] || wait "${CASES[@]}"
+    local c
+    for c in "${VERDICTS[@]}"; do eval "$c"; done
+    CASES=(); VERDICTS=()
+}
+
 # ---- cache, status, ledger and seen files ----------------------------------------------------------
 echo "== damaged cache and state files"
 damage() { # FILE HOW
@@ -171,6 +189,40 @@ damage() { # FILE HOW
         unreadable) chmod 000 "$f";;
     esac
 }
+judge_damaged() { # FILE HOW DIR
+    local file=$1 how=$2 d=$3 o=$3.out base c n warned stray aside what problems=()
+    base=$(basename "$file" .json); [ "$base" = headlines ] && base=cache
+    mapfile -t problems < <(common_problems "$d"; host_problems "$d")
+    for c in list status fetch; do
+        [ "$(cat "$o/$c.rc")" = 0 ] || problems+=("$c exited $(cat "$o/$c.rc"): $(clip "$(cat "$o/$c.err")")")
+        n=$(grep -c '' "$o/$c.err")
+        [ "$n" -le 1 ] || problems+=("$c printed $n stderr lines")
+    done
+    # Every warning about the file names it.
+    warned=$(cat "$o"/*.err | grep -c -- "$d/$file")
+    stray=$(cat "$o"/{list,status,fetch}.err | grep -v -- "$d/$file" | grep -c .)
+    [ "$stray" -eq 0 ] || problems+=("$stray CLI message(s) that do not name $(basename "$file"): $(clip "$(cat "$o"/{list,status,fetch}.err | grep -v -- "$d/$file" | head -n 1)")")
+    aside=$(ls "$d/$file".corrupt-* 2>/dev/null | head -n 1)
+    case $how in
+        truncated|garbage)
+            [ -n "$aside" ] || problems+=("not moved aside to $(basename "$file").corrupt-*")
+            [ -z "$aside" ] || [ "$(sha256sum <"$aside" | cut -d' ' -f1)" = "$(cat "$d.damaged-sum")" ] || problems+=("the moved-aside file is not the damaged one")
+            [ "$warned" -eq 1 ] || problems+=("$warned warnings about it across the four commands (expected exactly 1)");;
+        empty)
+            [ "$warned" -le 1 ] || problems+=("$warned warnings about it across the four commands");;
+        unreadable)
+            [ "$warned" -ge 1 ] || problems+=("no command said the file is unreadable");;
+    esac
+    if [ ${#problems[@]} -eq 0 ]; then
+        what="list, status, fetch exit 0; host reloads ok"
+        if [ -n "$aside" ]; then what="$what; moved aside to $(basename "$aside") with 1 warning"
+        elif [ "$warned" -gt 0 ]; then what="$what; $warned warning(s) naming it: $(clip "$(cat "$o"/*.err | grep -m1 -- "$d/$file" | sed "s|$d/||g; s/^headlines: //")")"
+        else what="$what; read as empty, no warning"; fi
+        row "$base.json $how" "$what" PASS
+    else
+        row "$base.json $how" "$(join "${problems[@]}")" FAIL
+    fi
+}
 for file in cache/headlines/headlines.json state/headlines/status.json state/headlines/ledger.json state/headlines/seen.json; do
     base=$(basename "$file" .json); [ "$base" = headlines ] && base=cache
     for how in empty truncated garbage unreadable; do
@@ -178,41 +230,12 @@ for file in cache/headlines/headlines.json state/headlines/status.json state/hea
         cp -a "$TEMPLATE" "$d"
         rm -rf "$d/runtime"/headlines
         damage "$d/$file" "$how"
-        damaged_sum=$(cat "$d/$file" 2>/dev/null | sha256sum | cut -d' ' -f1)
-        run_all "$d"
-        o=$d.out
-        problems=(); mapfile -t problems < <(common_problems "$d"; host_problems "$d")
-        for c in list status fetch; do
-            [ "$(cat "$o/$c.rc")" = 0 ] || problems+=("$c exited $(cat "$o/$c.rc"): $(clip "$(cat "$o/$c.err")")")
-            n=$(grep -c '' "$o/$c.err")
-            [ "$n" -le 1 ] || problems+=("$c printed $n stderr lines")
-        done
-        # Every warning about the file names it.
-        warned=$(cat "$o"/*.err | grep -c -- "$d/$file")
-        stray=$(cat "$o"/{list,status,fetch}.err | grep -v -- "$d/$file" | grep -c .)
-        [ "$stray" -eq 0 ] || problems+=("$stray CLI message(s) that do not name $(basename "$file"): $(clip "$(cat "$o"/{list,status,fetch}.err | grep -v -- "$d/$file" | head -n 1)")")
-        aside=$(ls "$d/$file".corrupt-* 2>/dev/null | head -n 1)
-        case $how in
-            truncated|garbage)
-                [ -n "$aside" ] || problems+=("not moved aside to $(basename "$file").corrupt-*")
-                [ -z "$aside" ] || [ "$(sha256sum <"$aside" | cut -d' ' -f1)" = "$damaged_sum" ] || problems+=("the moved-aside file is not the damaged one")
-                [ "$warned" -eq 1 ] || problems+=("$warned warnings about it across the four commands (expected exactly 1)");;
-            empty)
-                [ "$warned" -le 1 ] || problems+=("$warned warnings about it across the four commands");;
-            unreadable)
-                [ "$warned" -ge 1 ] || problems+=("no command said the file is unreadable");;
-        esac
-        if [ ${#problems[@]} -eq 0 ]; then
-            what="list, status, fetch exit 0; host reloads ok"
-            if [ -n "$aside" ]; then what="$what; moved aside to $(basename "$aside") with 1 warning"
-            elif [ "$warned" -gt 0 ]; then what="$what; $warned warning(s) naming it: $(clip "$(cat "$o"/*.err | grep -m1 -- "$d/$file" | sed "s|$d/||g; s/^headlines: //")")"
-            else what="$what; read as empty, no warning"; fi
-            row "$base.json $how" "$what" PASS
-        else
-            row "$base.json $how" "$(join "${problems[@]}")" FAIL
-        fi
+        cat "$d/$file" 2>/dev/null | sha256sum | cut -d' ' -f1 >"$d.damaged-sum"
+        start_case run_all "$d"
+        later judge_damaged "$file" "$how" "$d"
     done
 done
+verdicts
 
 # ---- the config file --------------------------------------------------------------------------------
 echo "== damaged config file"
@@ -297,8 +320,8 @@ for which in state cache; do
     d=$WORK/readonly-$which
     cp -a "$TEMPLATE" "$d"; rm -rf "$d/runtime"/headlines
     chmod 555 "$d/$which/headlines"
-    run_all "$d"
-    judge_unwritable "read-only $which folder (chmod 555)" "$d"
+    start_case run_all "$d"
+    later judge_unwritable "read-only $which folder (chmod 555)" "$d"
 done
 
 if [ "$CAN_MOUNT" -eq 1 ]; then
@@ -310,13 +333,13 @@ if [ "$CAN_MOUNT" -eq 1 ]; then
         MOUNTS+=("$d/ro")
         cp -a "$d/cache" "$d/state" "$d/ro/"
         if mount -o remount,ro "$d/ro"; then
-            CACHE_AT=$d/ro/cache STATE_AT=$d/ro/state run_all "$d"
-            judge_unwritable "read-only file system (ro tmpfs)" "$d"
+            CACHE_AT=$d/ro/cache STATE_AT=$d/ro/state start_case run_all "$d"
+            later judge_unwritable "read-only file system (ro tmpfs)" "$d"
         else
-            row "read-only file system (ro tmpfs)" "could not run: remounting the tmpfs read-only failed" FAIL
+            later row "read-only file system (ro tmpfs)" "could not run: remounting the tmpfs read-only failed" FAIL
         fi
     else
-        row "read-only file system (ro tmpfs)" "could not run: mount -t tmpfs failed (no permission to mount here)" FAIL
+        later row "read-only file system (ro tmpfs)" "could not run: mount -t tmpfs failed (no permission to mount here)" FAIL
     fi
 
     # A full disk: cache and state on a 64 KiB tmpfs, filled up after the good files are in place.
@@ -331,16 +354,17 @@ if [ "$CAN_MOUNT" -eq 1 ]; then
         "${AS_USER[@]}" sh -c "i=0; while [ \$i -lt 200 ] && : > '$d/disk/inode-'\$i 2>/dev/null; do i=\$((i+1)); done"
         avail=$(df -k --output=avail "$d/disk" | tail -n 1 | tr -d ' ')
         if [ "$avail" -eq 0 ]; then
-            CACHE_AT=$d/disk/cache STATE_AT=$d/disk/state run_all "$d"
-            judge_unwritable "full disk (64 KiB tmpfs, filled)" "$d"
+            CACHE_AT=$d/disk/cache STATE_AT=$d/disk/state start_case run_all "$d"
+            later judge_unwritable "full disk (64 KiB tmpfs, filled)" "$d"
         else
-            row "full disk (64 KiB tmpfs, filled)" "could not run: the tmpfs still has $avail KiB free after filling" FAIL
+            later row "full disk (64 KiB tmpfs, filled)" "could not run: the tmpfs still has $avail KiB free after filling" FAIL
         fi
     else
-        row "full disk (64 KiB tmpfs, filled)" "could not run: mount -t tmpfs failed (no permission to mount here)" FAIL
+        later row "full disk (64 KiB tmpfs, filled)" "could not run: mount -t tmpfs failed (no permission to mount here)" FAIL
     fi
 else
-    row "read-only file system (ro tmpfs)" "could not run: mounting a tmpfs needs root, and this runs as $(id -un)" FAIL
-    row "full disk (64 KiB tmpfs, filled)" "could not run: mounting a tmpfs needs root, and this runs as $(id -un)" FAIL
+    later row "read-only file system (ro tmpfs)" "could not run: mounting a tmpfs needs root, and this runs as $(id -un)" FAIL
+    later row "full disk (64 KiB tmpfs, filled)" "could not run: mounting a tmpfs needs root, and this runs as $(id -un)" FAIL
 fi
+verdicts
 exit 0

@@ -33,11 +33,12 @@ session_start "$WORK/session"
 trap cleanup EXIT
 OUT=$WORK/out; mkdir -p "$OUT"
 
-# The fake browser records its argv (one line per URL) and dumps its environment, one file a launch.
+# The fake browser dumps its environment (one file a launch, complete once it has its name), then
+# records its argv (one line per URL): once a URL is recorded, that launch's environment is there.
 cat >"$SESSION_DIR/fake-browser" <<SH
 #!/bin/sh
+env > "$WORK/.browser-env.\$\$" && mv "$WORK/.browser-env.\$\$" "$WORK/browser-env.\$\$"
 printf '%s\n' "\$1" >> "$BROWSER_LOG"
-env > "$WORK/browser-env.\$\$"
 SH
 chmod +x "$SESSION_DIR/fake-browser"
 
@@ -133,17 +134,17 @@ browser_env_row() { # CHECK DESCRIPTION
 }
 : >"$BROWSER_LOG"
 wait_for "a notification" 10 bash -c "[ \$(grep -c 'member=Notify' '$SESSION_DIR/monitor.log') -ge 1 ]" || true
-sleep 0.5
+# dunst acts on what it displays: a Notify call on the bus may not be on screen yet.
+displayed() { [ "$(dunstctl count displayed 2>/dev/null || echo 0)" -ge 1 ]; }
+wait_for "dunst to display it" 10 displayed || true
 dunstctl action 0
 wait_for "the browser" 8 test -s "$BROWSER_LOG" || true
-sleep 0.3
 browser_env_row "key not in a browser's environment (host, notification click)" "the host (dunstctl action 0 on its notification)"
 clicked=$(cat "$BROWSER_LOG")
 "$BIN" list --json >"$OUT/list.json" 2>"$OUT/list.err"
 : >"$BROWSER_LOG"
 hl open 1 >"$OUT/open1.out" 2>"$OUT/open1.err"
 wait_for "the browser" 8 test -s "$BROWSER_LOG" || true
-sleep 0.3
 browser_env_row "key not in a browser's environment (headlines open)" "\`headlines open 1\` run with APITUBE_API_KEY set"
 opened=$(cat "$BROWSER_LOG")
 

@@ -116,6 +116,14 @@ row_1() {
     world "$W" "http://127.0.0.1:$PORT/big-title.rss" "[bar]" "rotate = 1s" "max-length = 500"
     mkfifo "$W/bar.pipe"
     exec {hold}<>"$W/bar.pipe"   # open for reading and writing, and never read: a stopped bar
+    # pipe_bytes: "QUEUED CAPACITY" of the pipe (FIONREAD, F_GETPIPE_SZ = 1032).
+    pipe_bytes() { python3 -c 'import array, fcntl, sys, termios
+fd = int(sys.argv[1]); n = array.array("i", [0]); fcntl.ioctl(fd, termios.FIONREAD, n)
+print(n[0], fcntl.fcntl(fd, 1032))' "$hold"; }
+    # A pipe nobody reads ends up full: it is full from the start here, so the copy can write
+    # nothing at all (titles are cut where they arrive, so lines alone would take long to fill it).
+    read -r _ capacity < <(pipe_bytes)
+    head -c "$capacity" /dev/zero >&"$hold"
     hl_bg "$W" waybar >"$W/bar.pipe" 2>"$W/waybar.err" &
     WAYBAR=$!; EXTRA_PIDS+=($WAYBAR)
     problems=()
@@ -125,7 +133,10 @@ row_1() {
         EXTRA_PIDS+=($!)
     fi
     wait_for "the host to publish" 30 published "$W" || problems+=("no timeline published in 30 s")
-    sleep 5   # rotation keeps writing 100 KB lines: the pipe is long full
+    wait_for "the host's waybar line" 10 test -s "$W/runtime/headlines/bar/waybar" || problems+=("no waybar line was published")
+    sleep 2   # two rotations with a line the copy cannot write
+    read -r queued capacity < <(pipe_bytes)
+    [ "$queued" -eq "$capacity" ] || problems+=("the bar's pipe holds $queued of $capacity bytes, not full")
     HOSTPID=$(lock_word "$W" 1)
     before=$(requests big-title.rss)
     t0=$(now_ms)
@@ -197,7 +208,9 @@ row_3() {
     RUN1=$!; EXTRA_PIDS+=($RUN1)
     problems=()
     wait_for "the host to publish" 30 published "$W" || problems+=("the host never published")
-    sleep 2
+    # The first run posts its newest headline; counted below only what comes after.
+    first_posted() { [ "$(notify_count)" -ge 1 ]; }
+    wait_for "the first run's notification" 10 first_posted || problems+=("the first run posted no notification")
     HOST1=$(lock_word "$W" 1)
     rm -rf "$W/runtime/headlines"
     t0=$(now_ms)
@@ -213,7 +226,8 @@ row_3() {
     step "row 3: starting a second run"
     hl_bg "$W" run >"$W/host2.log" 2>&1 &
     RUN2=$!; EXTRA_PIDS+=($RUN2)
-    sleep 3
+    stands_by() { grep -qi "standing by\|stands by\|stand by" "$W/host2.log"; }
+    wait_for "the second run to stand by" 10 stands_by
     [ "$(lock_word "$W" 1)" = "$HOST1" ] || problems+=("after a second run the lock names '$(lock_word "$W" 1)', not the host $HOST1")
     alive "$RUN2" || problems+=("the second run exited: $(clip "$(tail -n 2 "$W/host2.log")")")
     grep -qi "standing by\|stands by\|stand by" "$W/host2.log" || problems+=("the second run did not say it stands by: $(clip "$(tail -n 2 "$W/host2.log")")")
@@ -222,7 +236,9 @@ row_3() {
     feed rm.rss 3 0 "Resident fresh headline"
     hl "$W" refresh >/dev/null 2>&1
     alive "$RUN2" && kill -USR1 "$RUN2" 2>/dev/null   # a stand-by ignores it; a second host would reload too
-    sleep 4
+    posted_since() { [ "$(notify_count)" -gt "$1" ]; }
+    wait_for "the new headline's notification" 10 posted_since "$n0"
+    sleep 1   # a second host's reload, asked at the same moment, would post its copy by now
     n1=$(notify_count)
     step "row 3: stopping both"
     [ $((n1 - n0)) -eq 1 ] || problems+=("the new headline gave $((n1 - n0)) Notify calls")

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The daily budget holds however often the host dies (moved here from the XCTest
-# BudgetAcrossCrashesTests, whose real-process minute made `swift test` too slow): every attempt
-# is in the ledger before the request goes out, and a restart reads it. With a 2 s interval
-# (30 reloads a minute if nothing held it back) and a budget of 5, two hosts SIGKILLed one second
-# after the server saw their request, then a third running until a minute has passed, must cost
-# exactly 5 requests, and `status` must count 5 with the host running and after it stopped.
+# BudgetAcrossCrashesTests, whose real processes made `swift test` too slow): every attempt is in
+# the ledger before the request goes out, and a restart reads it. With a 2 s interval (a reload
+# every 2 s if nothing held it back) and a budget of 5, two hosts SIGKILLed one second after the
+# server saw their request, then a third until it says the budget is spent, must cost exactly 5
+# requests; the third must then plan its next reload 24 hours after the first request and make
+# none in the next three intervals, and `status` must count 5 with the host running and after it
+# stopped.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}/headlines
@@ -66,13 +68,24 @@ done
 after_crashes=$(requests)
 [ "$after_crashes" -gt 1 ] || die "the crashed hosts should have reloaded before dying ($after_crashes requests)"
 start_host "$WORK/host3.log"
-sleep $(( first_start + 60 - $(date +%s) ))
-
+# The host logs "next reload at ... (0 of 5 left in 24 h)" once the fifth attempt is in its ledger.
+wait_for "the third host to spend the budget" 30 grep -qF "(0 of 5 left in 24 h)" "$WORK/host3.log" \
+    || { cat "$WORK/host3.log"; die "the third host never said the budget was spent; the server saw $(requests) requests"; }
 n=$(requests)
-[ "$n" -eq 5 ] || { cat "$WORK/host3.log"; die "the server saw $n requests in the first minute across two crashes and a restart, expected 5"; }
+[ "$n" -eq 5 ] || { cat "$WORK/host3.log"; die "the server saw $n requests across two crashes and a restart until the budget was spent, expected 5"; }
+next_reload() { "$BIN" --config "$WORK/headlines.conf" status --json | python3 -c '
+import json, sys
+from datetime import datetime
+print(int(datetime.fromisoformat(json.load(sys.stdin)["next_reload"].replace("Z", "+00:00")).timestamp()))'; }
+planned=$(next_reload)
+[ -n "$planned" ] && [ "$planned" -ge $(( first_start + 86400 - 60 )) ] \
+    || { cat "$WORK/host3.log"; die "with the budget spent the host plans its next reload $(( ${planned:-0} - first_start )) s after the first request, not 24 hours"; }
+sleep 6 # three intervals: a host that reloaded past its plan would have done so by now
+n=$(requests)
+[ "$n" -eq 5 ] || { cat "$WORK/host3.log"; die "the server saw $n requests, expected still 5, after the budget was spent"; }
 kill -0 "$HOST" 2>/dev/null || { cat "$WORK/host3.log"; die "the last host should still run"; }
 [ "$(status_count)" = 5 ] || die "status counts $(status_count) reloads in the last 24 hours with the host running, expected 5"
-echo "  ok: exactly 5 requests in a minute across two crashes and a restart; status counts 5"
+echo "  ok: exactly 5 requests across two crashes and a restart; the next reload planned 24 h after the first, none in the next 3 intervals; status counts 5"
 kill -TERM "$HOST"; wait "$HOST" 2>/dev/null
 n=$(requests)
 [ "$n" -eq 5 ] || die "stopping the host cost a request ($n in all)"

@@ -40,17 +40,41 @@ start_host() {
 }
 stop_host() { kill -TERM "$HOST_PID"; wait "$HOST_PID"; }
 reloads() { grep -c "reload ok" "$HOST_LOG"; }
-refresh_and_wait() { # waits until the host logged one more successful reload
-    local before; before=$(reloads)
+# announced N: how many Notify calls the host said it would post after its Nth successful reload
+# in HOST_LOG ("notifying 8 new headlines and a summary of 5 more" is nine); it says so before it
+# logs the next reload, and says nothing when it posts nothing. Fails until that line is logged.
+announced() {
+    awk -v n="$1" '/reload ok/ { k++ } k == n && /: notifying / { c = $3 + ($0 ~ /summary of/) }
+        k == n && /next reload at/ { done = 1; exit } END { if (!done) exit 1; print c + 0 }' "$HOST_LOG"
+}
+calls_since() { [ "$(call_count)" -ge $(( $1 + $2 )) ]; } # BEFORE N
+# posted_as_announced RELOAD CALLS-BEFORE: waits for the Notify calls the host announced for that
+# reload (the worker posts them right after it); the checks that follow count them exactly.
+posted_as_announced() {
+    wait_for "the host's plan after reload $1" 10 announced "$1" || die "the host logged no next reload after reload $1"
+    local n; n=$(announced "$1")
+    wait_for "$n Notify call(s)" 10 calls_since "$2" "$n" || die "the host said it would post $n notification(s); the bus saw $(( $(call_count) - $2 ))"
+}
+refresh() {
     "$BIN" --config "$WORK/headlines.conf" refresh >/dev/null || die "refresh failed"
+}
+refresh_and_wait() { # one more successful reload, and the Notify calls it announced
+    local before calls; before=$(reloads); calls=$(call_count)
+    refresh
     wait_for "a reload" 10 bash -c "[ \$(grep -c 'reload ok' '$HOST_LOG') -gt $before ]" || die "no reload after refresh"
-    sleep 0.7 # the notification worker posts right after the reload
+    posted_as_announced $((before + 1)) "$calls"
+}
+refresh_while_dunst_is_down() { # nothing reaches the bus then: the worker's attempt is given its time
+    local before; before=$(reloads)
+    refresh
+    wait_for "a reload" 10 bash -c "[ \$(grep -c 'reload ok' '$HOST_LOG') -gt $before ]" || die "no reload after refresh"
+    sleep 0.7 # the notification worker tries right after the reload
 }
 
 echo "first run over ten headlines posts at most one"
 start_host
 wait_for "the first reload" 10 grep -q "reload ok" "$HOST_LOG" || die "no first reload"
-sleep 1
+posted_as_announced 1 0
 n=$(call_count); [ "$n" -eq 1 ] || die "first run posted $n notifications, expected 1"
 first=$(calls | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["summary"])')
 [ "$first" = "Headline 10" ] || die "first run posted '$first', expected the newest, 'Headline 10'"
@@ -151,9 +175,9 @@ ok "only Zürich and AI were notified (gossip muted, weather skipped), the bar s
 echo "dunst killed: the host keeps running and warns once; dunst back: notifications resume"
 dunst_stop
 python3 "$LIB/articles.py" "$ARTICLES" 10 "While dunst was away 1"
-refresh_and_wait
+refresh_while_dunst_is_down
 python3 "$LIB/articles.py" "$ARTICLES" 10 "While dunst was away 2" "While dunst was away 1"
-refresh_and_wait
+refresh_while_dunst_is_down
 kill -0 "$HOST_PID" || die "the host died without dunst"
 w=$(grep -c "notifications are off" "$HOST_LOG"); [ "$w" -eq 1 ] || die "expected one warning, saw $w"
 dunst_start
@@ -179,7 +203,7 @@ python3 "$LIB/articles.py" "$ARTICLES" 4 "Fresh from the feed"
 env -u APITUBE_API_KEY "$BIN" --config "$WORK/feeds.conf" run >"$WORK/feeds-host.log" 2>&1 &
 FEED_HOST=$!; EXTRA_PIDS+=($FEED_HOST)
 wait_for "the feeds host to reload" 10 grep -q "reload ok" "$WORK/feeds-host.log" || { cat "$WORK/feeds-host.log"; die "the feeds host did not reload"; }
-sleep 1
+HOST_LOG=$WORK/feeds-host.log posted_as_announced 1 "$before"
 calls | tail -n +$((before + 1)) | grep -q '"summary": "Fresh from the feed"' || die "the good feed's newest headline was not notified"
 "$BIN" --config "$WORK/feeds.conf" list | grep -q "Fresh from the feed" || die "the good feed's headlines are not listed"
 "$BIN" --config "$WORK/feeds.conf" status | grep -q "broken.rss: FAILING: .*HTTP 500" || die "status does not name the failing feed"
