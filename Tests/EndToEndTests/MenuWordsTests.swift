@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Issue 15, the launcher: a configured launcher that is not installed is named when the config
+/// The launcher: a configured launcher that is not installed is named when the config
 /// loads and makes `menu` exit 1 with one sentence; with no launcher at all `menu` says which to
 /// install and exits 1.
 final class MenuWordsTests: EndToEndTestCase {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Issue 15: `mute` of a source no cached headline has says so (and mutes anyway, since a quiet
+/// `mute` of a source no cached headline has says so (and mutes anyway, since a quiet
 /// source may simply have none cached yet); `page-size` cuts the merged list of feeds too.
 final class MuteAndPageSizeTests: EndToEndTestCase {
     private var rss: Data { FixturePaths.data("feeds/sample-rss2.xml") }

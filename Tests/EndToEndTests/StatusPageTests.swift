@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `headlines status` as a page read at a glance (issue 15): when the budget is spent it says
+/// `headlines status` as a page read at a glance: when the budget is spent it says
 /// when the next reload is allowed (the ledger's oldest attempt + 24 h) and why; muted sources
 /// are listed; `--json` carries the same facts.
 final class StatusPageTests: EndToEndTestCase {

@@ -2,7 +2,7 @@ import Foundation
 import HeadlinesCore
 import XCTest
 
-/// Issue 15: GKeyFile has no inline comments, so a value that looks like it carries one gets a
+/// GKeyFile has no inline comments, so a value that looks like it carries one gets a
 /// warning naming the key and the file (or, when it makes the value invalid, says so in the
 /// error); an unterminated quote in `[bar] launcher` is a config error when the file loads.
 final class ConfigCommentAndLauncherTests: XCTestCase {

@@ -3,7 +3,7 @@ import XCTest
 @testable import HeadlinesCore
 @testable import HeadlinesSources
 
-/// The reload child prints its report before it writes feeds.json (issue 14: those fsyncs held up
+/// The reload child prints its report before it writes feeds.json (those fsyncs held up
 /// every reload's bar line): with `deferredWrites` set, the fetch leaves the file alone and
 /// `flush` writes what the fetch would have written.
 final class DeferredFeedStateTests: XCTestCase {

@@ -4,7 +4,7 @@ import XCTest
 @testable import HeadlinesSources
 
 /// An OK answer with zero usable headlines is a failure: the good cache stays, marked stale, and
-/// the sentence names the setting to check (issue 12, item 4).
+/// the sentence names the setting to check.
 final class EmptyResponseTests: XCTestCase {
     private var dir = ""
     private var cache: HeadlineCache { HeadlineCache(path: dir + "/cache/headlines.json") }

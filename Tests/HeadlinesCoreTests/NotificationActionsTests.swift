@@ -2,7 +2,7 @@ import HeadlinesCore
 import XCTest
 
 /// dunst lists the default action in its context menu under its own label, beside the others:
-/// a second "Open" action showed "Open" twice (issue 15). Every label appears once.
+/// a second "Open" action showed "Open" twice. Every label appears once.
 final class NotificationActionsTests: XCTestCase {
     func testEveryActionLabelIsShownOnce() {
         for actions in [NotificationContent.headlineActions, NotificationContent.moreActions] {

@@ -4,7 +4,7 @@ import HeadlinesCore
 import TestSupport
 import XCTest
 
-/// Issue 15, "Words that mislead": every failure sentence names the thing that failed and the
+/// "Words that mislead": every failure sentence names the thing that failed and the
 /// setting that fixes it, in the words of its provider. Table: provider x failure.
 final class ProviderFailureWordsTests: XCTestCase {
     private var dir = ""

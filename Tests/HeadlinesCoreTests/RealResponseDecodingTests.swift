@@ -3,7 +3,7 @@ import XCTest
 @testable import HeadlinesCore
 @testable import HeadlinesSources
 
-/// What real API responses need beyond the documented shape (issue 12, item 4). Each test names
+/// What real API responses need beyond the documented shape. Each test names
 /// one behaviour; the fixtures are hand-written to pin it down.
 final class RealResponseDecodingTests: XCTestCase {
     // MARK: links

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import HeadlinesCore
 
-/// `[widget NAME]` groups (issue 16): each widget's keys over the top-level groups, one budget
+/// `[widget NAME]` groups: each widget's keys over the top-level groups, one budget
 /// shared per keyed provider, one fetch for widgets on the same source.
 final class WidgetConfigTests: XCTestCase {
     let file = "/home/u/.config/headlines/headlines.conf"

@@ -43,7 +43,7 @@ final class LauncherMenuTests: XCTestCase {
 }
 
 /// The README's config examples, read by GKeyFile as `headlines` reads them, parse without error
-/// or warning: a copied example must work (issue 15: the `provider = json` one carried inline
+/// or warning: a copied example must work (the `provider = json` one carried inline
 /// comments into its values).
 final class ReadmeConfigExampleTests: XCTestCase {
     func testEveryIniExampleInTheReadmeParsesCleanly() throws {

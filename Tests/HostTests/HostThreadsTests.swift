@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The resident host starts no thread pool (issue 14): its reloads run in a fetch child, so after
+/// The resident host starts no thread pool: its reloads run in a fetch child, so after
 /// a reload it has only GLib's own threads and ours, and they sleep. libdispatch's worker pool,
 /// once any global-executor hop starts it, adds threads and a 1 Hz timer that never stops.
 final class HostThreadsTests: HostTestCase {

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Issue 16: keywords and mute-words "apply at once, like mute": a running host sees its config
+/// Keywords and mute-words "apply at once, like mute": a running host sees its config
 /// file edited (in place, or replaced by a rename as editors do) and republishes the bar lines,
 /// with no SIGHUP and no restart.
 final class KeywordConfigWatchTests: HostTestCase {

@@ -4,7 +4,7 @@ import XCTest
 
 /// `headlines status --config OTHER` while a host runs with this test's config: the page reports
 /// this config's provider and says the host was started with another one, instead of passing the
-/// host's provider off as ours (issue 15).
+/// host's provider off as ours.
 final class StatusWithAnotherConfigTests: HostTestCase {
     func testStatusSaysTheHostRunsAnotherConfig() throws {
         // Given a host running APITube
@@ -40,7 +40,7 @@ final class StatusWithAnotherConfigTests: HostTestCase {
 }
 
 /// `refresh` with a host whose reload fails: the host's sentence ends the line, with one period
-/// (issue 15: "Reloaded by the host (pid N): The feed ... timeout..").
+/// ("Reloaded by the host (pid N): The feed ... timeout..").
 final class RefreshFailureLineTests: HostTestCase {
     func testARefreshThatFailsEndsItsLineWithOnePeriod() throws {
         server.route(Self.path, .json(Data("{}".utf8), status: 503))

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Issue 13 point 5 against the real binary: the host follows SIGHUP's new source, a cache
+/// Against the real binary: the host follows SIGHUP's new source, a cache
 /// written by `headlines fetch`, and `mute` / `unmute`, at once. Every wait has a deadline.
 final class SurroundingsEndToEndTests: HostTestCase {
     private var publishedFile: URL { cli.root.appendingPathComponent("runtime/headlines/timeline.json") }

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Issue 16's acceptance under one real host: three widgets (two feeds with different URLs, one
+/// Several widgets under one real host: three widgets (two feeds with different URLs, one
 /// APITube), each bar copy with `--widget` (and an i3blocks block by `instance=`) shows its own
 /// headlines, and two widgets on the same feed make one request per reload.
 final class WidgetsEndToEndTests: HostTestCase {

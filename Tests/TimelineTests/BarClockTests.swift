@@ -7,7 +7,7 @@ import Glibc
 
 /// Bars show when a headline was published as a clock time, which changes only at local
 /// midnight, so an idle host and its bar copies have nothing to rewrite between refreshes
-/// (issue 14: ages in five-minute steps woke the host 10 times and each bar copy 3 times in
+/// (ages in five-minute steps woke the host 10 times and each bar copy 3 times in
 /// five idle minutes).
 final class BarClockTests: XCTestCase {
     private var zone: TimeZoneOverride?

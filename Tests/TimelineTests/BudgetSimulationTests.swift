@@ -84,7 +84,7 @@ final class BudgetSimulationTests: XCTestCase {
 
     func testARestartAfterAReloadThatFoundNoHeadlinesKeepsToTheFailureBackOff() async {
         // Given a host whose start-up reload got an OK answer with no headlines (a failure since
-        // issue 12: it must not replace a good cache), so no cache was written
+        // it must not replace a good cache), so no cache was written
         let clock = ManualClock(monday)
         let script = FetchScript { _, _ in .success([]) }
         let provider = headlinesProvider(script, dir: dir, interval: interval, rotate: 0)

@@ -1,7 +1,7 @@
 import XCTest
 @testable import HeadlinesCore
 
-/// The published timeline grows with the headlines, not with entries x headlines (issue 14: 500
+/// The published timeline grows with the headlines, not with entries x headlines (500
 /// headlines rotating every second made a 727 MiB timeline.json).
 final class PublishedTimelineSizeTests: XCTestCase {
     private let now = Date(timeIntervalSince1970: 1_800_000_000)

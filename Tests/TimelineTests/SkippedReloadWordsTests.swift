@@ -3,7 +3,7 @@ import XCTest
 import HeadlinesCore
 import HeadlinesSources
 
-/// A reload held back says which limit holds it (issue 15): the daily budget or the server's
+/// A reload held back says which limit holds it: the daily budget or the server's
 /// Retry-After, never "one or the other", and when the next one is allowed.
 final class SkippedReloadWordsTests: XCTestCase {
     private var dir = TempDir()

@@ -3,7 +3,7 @@ import XCTest
 import HeadlinesCore
 import HeadlinesSources
 
-/// Issue 13 point 5 through the engine: a change of source reloads at once, a cache written by
+/// Through the engine: a change of source reloads at once, a cache written by
 /// another process is adopted with the back-off reset, new headlines reset the bar offset, mute
 /// and unmute apply at once.
 final class SurroundingsTests: XCTestCase {

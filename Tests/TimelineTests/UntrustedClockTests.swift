@@ -3,7 +3,7 @@ import XCTest
 import HeadlinesCore
 import HeadlinesSources
 
-/// Issue 13 point 4: the budget holds in real elapsed time whatever the wall clock does, and no
+/// The budget holds in real elapsed time whatever the wall clock does, and no
 /// clock or server value can stop reloads for more than a day.
 final class UntrustedClockTests: XCTestCase {
     private var dir = TempDir()

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Hostile world, part 1: network faults (issue 8). A loopback fault server (lib/fault_server.py)
+# Hostile world, part 1: network faults. A loopback fault server (lib/fault_server.py)
 # misbehaves one way per path. For each fault, `headlines fetch` must end non-zero with exactly one
 # stderr sentence that never contains the key, and leave the cache as it was. Then a real host
 # (`headlines run`, interval 2s) goes through good -> faults -> good: it keeps running and firing
@@ -326,7 +326,7 @@ fi
 kill -0 "$HOST" 2>/dev/null || row "host: alive after back-off" "the back-off host died: $(clip "$(tail -n 2 "$WORK/host.log")")" FAIL
 kill "$HOST" 2>/dev/null; wait "$HOST" 2>/dev/null
 
-# ---- the transport itself (issue 12) ------------------------------------------------------------------
+# ---- the transport itself ------------------------------------------------------------------
 # shellcheck source=lib/transport_rows.sh
 . "$HERE/lib/transport_rows.sh"
 exit 0

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Crash consistency (issue 8, item 2): SIGKILL the host at random moments through CYCLES
+# Crash consistency: SIGKILL the host at random moments through CYCLES
 # reload-and-write cycles (a new headline arrives on the server at every cycle, so every reload
 # writes the cache, the seen set, the ledger and the status, and posts a notification to a real
 # dunst). After each kill: every file parses. At the end: no headline was notified twice, the seen

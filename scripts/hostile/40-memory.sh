@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Memory (issue 8, item 5): reload-and-notify cycles (CYCLES, below) through the real decoder,
+# Memory: reload-and-notify cycles (CYCLES, below) through the real decoder,
 # cache, ledger, seen set and libnotify to a real dunst (Tests/HeadlinesDesktopTests/MemoryCycleTests),
 # under valgrind memcheck: no invalid access, no definite leak (XCTest's own are suppressed, see
 # lib/xctest.supp), every notification object finalized (counted by g_object_weak_ref: Debian's

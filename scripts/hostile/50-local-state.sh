@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Hostile world, part 3: bad local state (issue 8). The cache, status, ledger and seen files and the
+# Hostile world, part 3: bad local state. The cache, status, ledger and seen files and the
 # config file are emptied, cut in half, filled with garbage or made unreadable; the state and cache
 # folders are made read-only; a read-only file system and a full one (small tmpfs mounts) hold the
 # cache and state. For each case `headlines list --json`, `status --json`, `fetch` and a short

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Hostile world, part 6: security (issue 8). In a private desktop session (scripts/suites/lib/
+# Hostile world, part 6: security. In a private desktop session (scripts/suites/lib/
 # session.sh: D-Bus, Xvfb, dunst, a fake browser that here also dumps its environment), a host, a
 # waybar copy and one-shot commands run with APITUBE_API_KEY set and umask 000, against a loopback
 # server (lib/fault_server.py) whose articles carry javascript:, file:, data: and shell-injection links.

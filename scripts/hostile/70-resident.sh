@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Hostile world, part 7: the resident processes (issue 14). One ROW per failure issue 14 lists under
-# Why, each asserting the new behaviour:
+# Hostile world, part 7: the resident processes. One ROW per failure of the
+# resident processes seen before, each asserting the behaviour that replaced it:
 #   1. a waybar copy whose stdout is a pipe nobody reads, with a 100 KB title: the host still reloads
 #      on `refresh`, and SIGTERM stops it within 2 s;
 #   2. a 1 MB feed of 500 headlines, rotate = 1s: timeline.json under 2 MB, the host's VmHWM under

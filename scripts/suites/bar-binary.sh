@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# headlines-bar (issue 14), the fully static bar binary, against a fake host: a tiny Python stand-in
+# headlines-bar, the fully static bar binary, against a fake host: a tiny Python stand-in
 # for headlines-host that holds host.lock, while the suite publishes the bar files as the host
 # would (temp file + rename). Checks the follower (prints, changes within 100 ms, silence for an
 # unchanged rewrite, 0 wake-ups idle, a reader that stops reading, refusals, host start and
@@ -228,7 +228,7 @@ printf 'full\nshort\n#FFFFFF\n' > "$BARD/i3blocks"; kill "$HOLDER"; wait "$HOLDE
 cli_ran "NO_BAR_EXEC=1 i3blocks" "no host" "$BAR" i3blocks
 ok "a click (with its --config), a bad --widget, another command, no file, no host: execs headlines with HEADLINES_NO_BAR_EXEC=1"
 
-echo "widgets (issue 16): --widget NAME and instance= read headlines-widget-NAME"
+echo "widgets: --widget NAME and instance= read headlines-widget-NAME"
 fresh; RUN=$RT/headlines-widget-w; BARD=$RUN/bar; mkdir -m 700 "$RUN" "$BARD"; hold
 publish "$BARD/i3blocks" $'w full\nw short\n#FFFFFF\n'
 [ "$("$BAR" i3blocks --widget w)" = $'w full\nw short\n#FFFFFF' ] || die "i3blocks --widget w did not print widget w's line"

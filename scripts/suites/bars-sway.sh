@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 5, the real waybar: a headless sway with two outputs, run as an unprivileged user (sway
+# The real waybar: a headless sway with two outputs, run as an unprivileged user (sway
 # refuses root), waybar with the headlines module on both outputs. Checks: two copies of
 # `headlines waybar` make exactly one request per reload; the segment shows the headline (a grim
 # screenshot is kept at build/screenshots/waybar.png).

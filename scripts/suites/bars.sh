@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 5 acceptance, without a compositor: the real i3blocks (1.4, Debian's) with our block,
+# Without a compositor: the real i3blocks (1.4, Debian's) with our block,
 # three `headlines waybar` copies beside `headlines run` over ten reloads, take-over when the host
 # dies, and the bar's lifecycle when its reader goes away. Real dunst on a private D-Bus session
 # counts notifications; a fake browser records what a click opens.

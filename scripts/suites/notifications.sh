@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 4 acceptance, with real components: a private D-Bus session, Xvfb, dunst, dbus-monitor,
+# With real components: a private D-Bus session, Xvfb, dunst, dbus-monitor,
 # a loopback news server and a fake browser. Prints one line per check; exits non-zero on the
 # first failure.
 set -uo pipefail

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 15: the notification, with its image and actions, on three real servers: dunst and
+# The notification, with its image and actions, on three real servers: dunst and
 # xfce4-notifyd under Xvfb, mako under a headless sway. Each runs in lib/notify_daemon.sh, as an
 # unprivileged user when we are root (sway refuses root). For each: the Notify call carries the
 # default action and an image-path to a 256 px PNG fetched without the key, and the server's own

@@ -89,7 +89,7 @@ for page in packaging/man/headlines.1 packaging/man/headlines.conf.5; do
 done
 ok "man -l renders headlines.1 and headlines.conf.5 without groff warnings"
 # A .TP tag is only the next input line: a heading split over two lines puts its second half in
-# the body (issue 15: `demo [--duration DURATION]`).
+# the body (`demo [--duration DURATION]`).
 LC_ALL=C.UTF-8 MANWIDTH=80 man -l packaging/man/headlines.1 2>/dev/null | grep -Eq '^ +demo \[--duration DURATION\]$' \
     || fail "headlines.1: the demo heading is not on one line"
 ok "headlines.1: demo [--duration DURATION] is one heading line"

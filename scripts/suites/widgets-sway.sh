@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 16, several widgets under real bars: a headless sway with a waybar of two widget modules
+# Several widgets under real bars: a headless sway with a waybar of two widget modules
 # (`headlines-bar waybar --widget world` and `--widget tech`) and the real i3blocks with two
 # blocks told apart by `instance=`, one host serving three widgets (a third on world's feed).
 # Checks: each module and block shows its own widget's headline, the feed shared by two widgets is

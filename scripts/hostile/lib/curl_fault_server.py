@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A loopback server for the transport's own hostile rows (issue 12): what a libcurl transport
+"""A loopback server for the transport's own hostile rows: what a libcurl transport
 must survive and what it must refuse. Listens on two ports (the second is "another origin");
 the first path segment names the behaviour, the rest is ignored.
 

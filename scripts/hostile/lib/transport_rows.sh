@@ -1,5 +1,5 @@
 # Sourced by scripts/hostile/10-network.sh (it defines row, clip, setenv, WORK, BIN, KEY, PIDS):
-# the rows of issue 12 that only a transport with a real byte cap, a no-CPU wait, concurrent
+# the rows that only a transport with a real byte cap, a no-CPU wait, concurrent
 # feeds and hop-by-hop redirect checks passes. Each runs the debug binary once under GNU time.
 echo "== the transport: caps, hung servers, concurrent feeds, redirects (lib/curl_fault_server.py)"
 setenv "$WORK/transport"
