@@ -13,11 +13,15 @@
 //   CGLibNotify      system library: libnotify + GLib/GIO/GObject headers via its own .pc file.
 //   HeadlinesGLib    the part of the desktop layer that needs GLib alone (CGLib): the config file
 //                    (GKeyFile), the image store's names, the parent watch, where the programs are.
-//   HeadlinesDesktop the only importer of CGLibNotify: URL launching, the GLib loop, libnotify,
-//                    gdk-pixbuf. Thin wrappers that implement the core's protocols.
+//   HeadlinesDesktop the only importer of CGLibNotify: URL launching, the GLib loop, libnotify.
+//                    Thin wrappers that implement the core's protocols.
+//   CGdkPixbuf       system library: gdk-pixbuf (and the GObject and GLib it is built on) alone.
+//   HeadlinesImages  the only importer of CGdkPixbuf: notification images scaled and stored. Its
+//                    own module so that the reload child links gdk-pixbuf without libnotify.
 //   headlines        the CLI: parses arguments and wires core, sources, HTTP and desktop together.
 //   headlines-fetch  the host's reload child (installed in libexec): one reload with core, sources
-//                    and HTTP, its report on stdout, the page's notification images stored.
+//                    and HTTP, its report on stdout, the page's notification images stored
+//                    (HeadlinesImages); GLib alone of the desktop layer, no libnotify.
 //   headlines-bar    bar copies and one-shot blocks: fully static, no Foundation; prints the host's
 //                    ready-made lines (CBarSys wraps inotify, pidfd, posix_spawn for it).
 //   headlines-host   the resident widget host (installed in libexec; `headlines run` execs it):
@@ -37,6 +41,8 @@ let barLinkerSettings: [LinkerSetting] = ProcessInfo.processInfo.environment["HE
 // itself (the same headers and libraries, and SwiftPM's -pthread warning).
 let libnotifyPkgConfig = Context.packageDirectory.contains(" ")
     ? "libnotify" : Context.packageDirectory + "/Sources/CGLibNotify/headlines-libnotify.pc"
+let gdkPixbufPkgConfig = Context.packageDirectory.contains(" ")
+    ? "gdk-pixbuf-2.0" : Context.packageDirectory + "/Sources/CGdkPixbuf/headlines-gdk-pixbuf.pc"
 
 let package = Package(
     name: "headlines",
@@ -64,10 +70,12 @@ let package = Package(
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .target(name: "HeadlinesGLib", dependencies: ["HeadlinesCore", "CGLib"]),
         .target(name: "HeadlinesDesktop", dependencies: ["HeadlinesCore", "HeadlinesGLib", "CGLibNotify"]),
+        .systemLibrary(name: "CGdkPixbuf", pkgConfig: gdkPixbufPkgConfig, providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+        .target(name: "HeadlinesImages", dependencies: ["HeadlinesCore", "HeadlinesGLib", "CGdkPixbuf"]),
         .executableTarget(name: "headlines",
                           dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop"]),
         .executableTarget(name: "headlines-fetch",
-                          dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop"]),
+                          dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesGLib", "HeadlinesImages"]),
         .executableTarget(name: "headlines-host", dependencies: ["HeadlinesCore", "HeadlinesDesktop"]),
         // headlines-bar: bar copies and one-shot blocks, fully static, Swift stdlib + Glibc only.
         .target(name: "CBarSys"),
@@ -82,7 +90,8 @@ let package = Package(
         .testTarget(name: "HeadlinesDesktopTests",
                     dependencies: ["HeadlinesDesktop", "HeadlinesCore", "HeadlinesSources", "TestSupport"]),
         .testTarget(name: "EndToEndTests",
-                    dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop", "TestSupport"]),
+                    dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop", "HeadlinesImages",
+                                   "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

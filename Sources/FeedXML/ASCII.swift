@@ -21,7 +21,7 @@ enum ASCII {
 
     /// The index of the first `needle` at or after `start` (and before `limit`), or nil.
     static func find(_ needle: String, in bytes: [UInt8], from start: Int, limit: Int = .max) -> Int? {
-        let n = Array(needle.utf8)
+        let n = needle.utf8
         let end = min(bytes.count, limit) - n.count
         guard let first = n.first, start <= end else { return nil }
         var i = start

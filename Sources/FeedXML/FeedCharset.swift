@@ -92,29 +92,45 @@ enum FeedCharset {
         out.reserveCapacity(bytes.count)
         var i = bytes.startIndex
         while i < bytes.endIndex {
-            let b = bytes[i]
-            if b < 0x80 { out.append(b); i += 1; continue }
-            let length = sequenceLength(bytes, at: i)
-            if length > 0 {
-                out.append(contentsOf: bytes[i..<(i + length)]); i += length
-            } else {
-                append(scalar: windows1252Scalar(b), to: &out); i += 1
-            }
+            let run = i
+            i = wellFormedEnd(bytes, from: i)
+            out.append(contentsOf: bytes[run..<i])
+            guard i < bytes.endIndex else { break }
+            append(scalar: windows1252Scalar(bytes[i]), to: &out)
+            i += 1
         }
         return out
     }
 
     static func isUTF8WithNonASCII(_ bytes: [UInt8]) -> Bool {
-        var nonASCII = false
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] < 0x80 { i += 1; continue }
-            let length = sequenceLength(bytes[...], at: i)
-            guard length > 0 else { return false }
-            nonASCII = true
+        wellFormedEnd(bytes[...], from: 0) == bytes.count && asciiEnd(bytes[...], from: 0) < bytes.count
+    }
+
+    /// Where the well-formed UTF-8 that starts at `i` ends: the end, or the first byte that
+    /// starts no well-formed sequence.
+    private static func wellFormedEnd(_ bytes: ArraySlice<UInt8>, from start: Int) -> Int {
+        var i = start
+        while i < bytes.endIndex {
+            i = asciiEnd(bytes, from: i)
+            guard i < bytes.endIndex else { break }
+            let length = sequenceLength(bytes, at: i)
+            guard length > 0 else { return i }
             i += length
         }
-        return nonASCII
+        return i
+    }
+
+    /// Where the run of ASCII that starts at `i` ends, eight bytes at a time.
+    private static func asciiEnd(_ bytes: ArraySlice<UInt8>, from start: Int) -> Int {
+        bytes.withUnsafeBytes { raw in
+            let base = bytes.startIndex
+            var k = start - base
+            while k + 8 <= raw.count, raw.loadUnaligned(fromByteOffset: k, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                k += 8
+            }
+            while k < raw.count, raw[k] < 0x80 { k += 1 }
+            return base + k
+        }
     }
 
     /// The length of the well-formed UTF-8 sequence at `i` (no overlongs, surrogates or values past
@@ -140,8 +156,14 @@ enum FeedCharset {
     static func windows1252(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 8)
-        for b in bytes {
-            if b < 0x80 { out.append(b) } else { append(scalar: windows1252Scalar(b), to: &out) }
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let run = i
+            i = asciiEnd(bytes, from: i)
+            out.append(contentsOf: bytes[run..<i])
+            guard i < bytes.endIndex else { break }
+            append(scalar: windows1252Scalar(bytes[i]), to: &out)
+            i += 1
         }
         return out
     }
@@ -159,7 +181,7 @@ enum FeedCharset {
     ]
 
     static func append(scalar: UInt32, to out: inout [UInt8]) {
-        if let s = Unicode.Scalar(scalar) { out.append(contentsOf: String(Character(s)).utf8) }
+        if let s = Unicode.Scalar(scalar) { UTF8.encode(s) { out.append($0) } }
     }
 
     /// `bytes` converted from `charset` with iconv; a sequence it cannot convert becomes U+FFFD and

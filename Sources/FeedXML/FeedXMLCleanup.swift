@@ -20,6 +20,11 @@ enum FeedXMLCleanup {
         if ASCII.starts(bytes, at: 0, with: "\u{FEFF}") { i = 3 }
         let declaration = declarationStart(bytes)
         while i < bytes.count {
+            // Most bytes need no decision: they go out as a run.
+            let run = i
+            while i < bytes.count, !needsDecision(bytes[i]) { i += 1 }
+            if run < i { out.append(contentsOf: bytes[run..<i]) }
+            guard i < bytes.count else { break }
             let b = bytes[i]
             if b == UInt8(ascii: "<") {
                 if i == declaration, let end = ASCII.find("?>", in: bytes, from: i) {
@@ -27,8 +32,8 @@ enum FeedXMLCleanup {
                     i = end + 2
                     continue
                 }
-                if let skip = verbatimEnd(bytes, at: i) {
-                    for c in bytes[i..<skip] where isAllowed(c) { out.append(c) }
+                if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "!"), let skip = verbatimEnd(bytes, at: i) {
+                    appendAllowed(bytes[i..<skip], to: &out)
                     i = skip
                     continue
                 }
@@ -50,6 +55,22 @@ enum FeedXMLCleanup {
             i += 1
         }
         return out
+    }
+
+    /// The bytes `clean` looks at: `<`, `&`, the lead byte of U+FFFE/U+FFFF, controls but tab, LF, CR.
+    private static func needsDecision(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "<") || b == UInt8(ascii: "&") || b == 0xEF || !isAllowed(b)
+    }
+
+    /// `bytes` less the controls XML forbids, in runs.
+    private static func appendAllowed(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) {
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let run = i
+            while i < bytes.endIndex, isAllowed(bytes[i]) { i += 1 }
+            out.append(contentsOf: bytes[run..<i])
+            i += 1
+        }
     }
 
     /// A `<` followed by one of these ("1 < 2", "a <= b") starts no markup: it is text.
@@ -102,27 +123,69 @@ enum FeedXMLCleanup {
             }
             return j + 1
         }
-        let name = Array(bytes[nameStart..<j]) + [0]
-        let value: UInt32? = switch String(decoding: name.dropLast(), as: UTF8.self) {
-        case "amp": 38
-        case "lt": 60
-        case "gt": 62
-        case "quot": 34
-        case "apos": 39
-        default: name.withUnsafeBufferPointer { htmlEntityLookup($0.baseAddress).map { $0.pointee.value } }
-        }
-        guard let value else {
+        guard let value = predefinedEntity(bytes[nameStart..<j]) ?? htmlEntity(bytes[nameStart..<j]) else {
             out.append(contentsOf: "&#38;".utf8)
             return i + 1
         }
-        out.append(contentsOf: "&#\(value);".utf8)
+        out.append(contentsOf: "&#".utf8)
+        appendDecimal(value, to: &out)
+        out.append(UInt8(ascii: ";"))
         return j + 1
     }
 
+    private static func predefinedEntity(_ name: ArraySlice<UInt8>) -> UInt32? {
+        if name.elementsEqual("amp".utf8) { return 38 }
+        if name.elementsEqual("lt".utf8) { return 60 }
+        if name.elementsEqual("gt".utf8) { return 62 }
+        if name.elementsEqual("quot".utf8) { return 34 }
+        if name.elementsEqual("apos".utf8) { return 39 }
+        return nil
+    }
+
+    /// libxml2's HTML 4 table; `name` is at most 34 letters and digits.
+    private static func htmlEntity(_ name: ArraySlice<UInt8>) -> UInt32? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count + 1) { buffer in
+            _ = buffer.initialize(from: name)
+            buffer[name.count] = 0
+            return htmlEntityLookup(buffer.baseAddress).map { $0.pointee.value }
+        }
+    }
+
+    private static func appendDecimal(_ value: UInt32, to out: inout [UInt8]) {
+        let start = out.count
+        var v = value
+        repeat {
+            out.append(UInt8(ascii: "0") + UInt8(v % 10))
+            v /= 10
+        } while v > 0
+        out[start...].reverse()
+    }
+
+    /// `UInt32(text, radix: 16)` after an `x` or `X`, else `UInt32(text, radix: 10)`, for the
+    /// letters and digits of a reference.
     private static func characterReference(_ digits: ArraySlice<UInt8>) -> UInt32? {
-        let text = String(decoding: digits, as: UTF8.self)
-        if let first = text.first, first == "x" || first == "X" { return UInt32(text.dropFirst(), radix: 16) }
-        return UInt32(text, radix: 10)
+        var rest = digits
+        var radix: UInt32 = 10
+        if let first = rest.first, first == UInt8(ascii: "x") || first == UInt8(ascii: "X") {
+            radix = 16
+            rest = rest.dropFirst()
+        }
+        guard !rest.isEmpty else { return nil }
+        var value: UInt32 = 0
+        for b in rest {
+            let digit: UInt32
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: digit = UInt32(b - UInt8(ascii: "a")) + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: digit = UInt32(b - UInt8(ascii: "A")) + 10
+            default: return nil
+            }
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: radix)
+            let (sum, carry) = shifted.addingReportingOverflow(digit)
+            guard !overflow, !carry else { return nil }
+            value = sum
+        }
+        return value
     }
 
     private static func isXMLChar(_ v: UInt32) -> Bool {

@@ -86,9 +86,29 @@ final class TreeBuilder {
     /// Without XML_PARSE_NOENT libxml2 hands `&` in attribute values on as `&#38;` (for a DOM
     /// builder to re-parse); every other reference is already decoded, and the cleanup pass leaves
     /// no named one, so undoing that one is exact.
-    private static func attributeValue(_ bytes: UnsafeBufferPointer<xmlChar>) -> String {
+    ///
+    /// On the bytes, which say the same as Characters while every `&#38` stands among ASCII
+    /// bytes (a scalar beside it could join it into another Character, or be U+037E, a `;`).
+    static func attributeValue(_ bytes: UnsafeBufferPointer<xmlChar>) -> String {
         let s = String(decoding: bytes, as: UTF8.self)
-        return s.contains("&#38;") ? s.replacing("&#38;", with: "&") : s
+        let utf8 = Array(s.utf8)
+        func byCharacters() -> String { s.contains("&#38;") ? s.replacing("&#38;", with: "&") : s }
+        var out: [UInt8] = []
+        var copied = 0
+        var i = 0
+        while let k = ASCII.find("&#38", in: utf8, from: i) {
+            let after = k + 4
+            guard k == 0 || utf8[k - 1] < 0x80, after == utf8.count || utf8[after] < 0x80 else { return byCharacters() }
+            guard after < utf8.count, utf8[after] == UInt8(ascii: ";") else { i = after; continue }
+            guard after + 1 == utf8.count || utf8[after + 1] < 0x80 else { return byCharacters() }
+            out.append(contentsOf: utf8[copied..<k])
+            out.append(UInt8(ascii: "&"))
+            copied = after + 1
+            i = copied
+        }
+        guard copied > 0 else { return s }
+        out.append(contentsOf: utf8[copied...])
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func resolve(_ raw: String, against base: URL?) -> URL? {

@@ -1,3 +1,4 @@
+import CCurl  // SOCK_STREAM: in this module the socket headers arrive through curl.h
 import FoundationEssentials
 import HeadlinesCore
 import HeadlinesSources

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HeadlinesCore
-import HeadlinesDesktop
+import HeadlinesGLib
+import HeadlinesImages
 import HeadlinesHTTP
 import HeadlinesSources
 #if canImport(Glibc)

@@ -2,7 +2,7 @@
 // stdout, then the cache and status written. Every byte a server sends is parsed here, in a
 // process that lives for one reload, so a parser crash or a memory spike never reaches the host.
 import FoundationEssentials
-import HeadlinesDesktop
+import HeadlinesGLib
 #if canImport(Glibc)
 import Glibc
 #endif

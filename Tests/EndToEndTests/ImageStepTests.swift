@@ -2,6 +2,7 @@ import Foundation
 import HeadlinesCore
 @testable import HeadlinesDesktop
 @testable import HeadlinesHTTP
+@testable import HeadlinesImages
 import TestSupport
 import XCTest
 

@@ -3,6 +3,7 @@ import Foundation
 import HeadlinesCore
 import HeadlinesDesktop
 import HeadlinesHTTP
+import HeadlinesImages
 import TestSupport
 import XCTest
 

@@ -73,10 +73,11 @@ public enum FeedDates {
         var meridiem: String?
         for var token in s.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }) {
             if token.hasSuffix(".") { token = token.dropLast() }
+            let bytewise = isPlainASCII(token)
             if token.contains(":") && token.first?.isASCIIDigit == true {
                 // "15:04:05", possibly glued to its zone ("15:04:05z", "15:04:05+0100") or "pm".
                 var digits = token
-                if let zoneStart = token.firstIndex(where: { $0 == "+" || $0 == "-" || $0.isLetter }) {
+                if let zoneStart = token.firstIndex(where: { $0 == "+" || $0 == "-" || $0.isLetterQuickly }) {
                     let zone = token[zoneStart...]
                     if zone == "am" || zone == "pm" { meridiem = String(zone) }
                     else { guard let z = zoneOffset(zone) else { return nil }; offset = z }
@@ -88,11 +89,13 @@ public enum FeedDates {
                 numbers.append(token)
             } else if token == "am" || token == "pm" || token == "a.m" || token == "p.m" {
                 meridiem = String(token.prefix(1)) + "m"
-            } else if token.count >= 3, monthNames.contains(where: { $0.hasPrefix(token) }) {
+            } else if token.count >= 3,
+                      monthNames.contains(where: { bytewise ? $0.utf8.starts(with: token.utf8) : $0.hasPrefix(token) }) {
                 // "jan", "january", "sept"; not "janitor".
                 guard month == nil else { return nil }
                 month = token.prefix(3)
-            } else if weekdays.contains(where: { token.hasPrefix($0) }) && token.count <= 9 {
+            } else if weekdays.contains(where: { bytewise ? token.utf8.starts(with: $0.utf8) : token.hasPrefix($0) }),
+                      token.count <= 9 {
                 continue
             } else if let z = zoneOffset(token) {
                 offset = z
@@ -135,6 +138,10 @@ public enum FeedDates {
         let fraction = secondParts.count == 2 ? Double("0." + secondParts[1]) ?? 0 : 0
         return (hour, minute, second, fraction)
     }
+
+    /// ASCII without CR (which would pair with a following LF): each byte is a Character, so a
+    /// token's bytes compare with a month or day name (ASCII) as its Characters do.
+    private static func isPlainASCII(_ s: Substring) -> Bool { s.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } }
 
     // MARK: Zones
 
@@ -215,5 +222,11 @@ public enum FeedDates {
 }
 
 private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+    /// `isASCII && isNumber`: in ASCII only the digits are numbers.
+    var isASCIIDigit: Bool { asciiValue.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+    /// `isLetter`, without looking up the properties of an ASCII character.
+    var isLetterQuickly: Bool {
+        guard let a = asciiValue else { return isLetter }
+        return (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A
+    }
 }

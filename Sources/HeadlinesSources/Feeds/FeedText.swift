@@ -11,7 +11,7 @@ enum FeedText {
     /// A title or other short text, or nil when nothing readable is left.
     static func plain(_ raw: String?) -> String? {
         guard let raw else { return nil }
-        let text = TextCleaning.collapseWhitespace(TextCleaning.decodeEntities(stripTags(repairingDoubleEncoding(raw))))
+        let text = decodedAndCollapsed(stripTags(repairingDoubleEncoding(raw)))
         return text.isEmpty ? nil : text
     }
 
@@ -20,15 +20,27 @@ enum FeedText {
     /// does: only when every character fits in one byte AND those bytes are valid UTF-8 with at
     /// least one multi-byte sequence, which real Latin-1 text ("Café", a lone "é") never is.
     static func repairingDoubleEncoding(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        var multiByte = false
-        for scalar in text.unicodeScalars {
-            guard scalar.value <= 0xFF else { return text }
-            if scalar.value >= 0x80 { multiByte = true }
-            bytes.append(UInt8(scalar.value))
+        // On the UTF-8 bytes: U+0080...U+00FF are the two-byte sequences that start 0xC2 or 0xC3.
+        var utf8 = text
+        let repaired = utf8.withUTF8 { bytes -> String? in
+            var multiByte = false
+            for b in bytes {
+                if b >= 0xC4 { return nil }
+                if b >= 0xC2 { multiByte = true }
+            }
+            guard multiByte else { return nil }
+            var latin1: [UInt8] = []
+            latin1.reserveCapacity(bytes.count)
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b < 0x80 { latin1.append(b); i += 1; continue }
+                latin1.append((b & 0x03) << 6 | bytes[i + 1] & 0x3F)
+                i += 2
+            }
+            return String(validating: latin1, as: UTF8.self)
         }
-        guard multiByte, let repaired = String(validating: bytes, as: UTF8.self) else { return text }
-        return repaired
+        return repaired ?? text
     }
 
     /// A summary: plain text clipped at a word boundary to about `summaryLimit` characters.
@@ -37,8 +49,12 @@ enum FeedText {
         return clip(text, to: summaryLimit)
     }
 
-    static func clip(_ text: String, to limit: Int) -> String {
-        guard text.count > limit else { return text }
+    /// `text` cut to at most `limit` Characters, at a space in its last third, with an ellipsis.
+    /// `clip` (FeedText+Bytes.swift) gives the same on scalars where it can.
+    static func clipByCharacters(_ text: String, to limit: Int) -> String {
+        // Whether there are more than `limit` Characters, without counting all of a long text.
+        guard text.utf8.count > limit, let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
+              end != text.endIndex else { return text }
         var cut = text.prefix(limit - 1)
         if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > limit * 2 / 3 {
             cut = cut[..<space]
@@ -81,15 +97,20 @@ enum FeedText {
     /// Removes what looks like a tag: `<` then a letter, `/`, `!` or `?`, up to the next `>`. A `<`
     /// followed by anything else ("a < b") is text. Linear in the input, whatever it holds.
     static func stripTags(_ s: String) -> String {
-        guard s.contains("<") else { return s }
+        guard mayHoldTag(s) else { return s }
         let bytes = Array(s.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var i = 0
         var noMoreClosings = false  // once a search for `>` fails, later ones would too: stay linear
         while i < bytes.count {
+            // Up to the next `<` that may start a tag, the text goes out as it is.
+            let run = i
+            i = noMoreClosings ? bytes.count : bytes[i...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.count
+            out.append(contentsOf: bytes[run..<i])
+            guard i < bytes.count else { break }
             let b = bytes[i]
-            guard b == UInt8(ascii: "<"), !noMoreClosings, i + 1 < bytes.count, startsTag(bytes[i + 1]) else {
+            guard i + 1 < bytes.count, startsTag(bytes[i + 1]) else {
                 out.append(b); i += 1; continue
             }
             if hasPrefix(bytes, at: i, "<!--") {
@@ -116,6 +137,18 @@ enum FeedText {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `s.contains("<")` (a `<` Character), without walking Characters where the bytes tell: no
+    /// `<` byte means none; one between two ASCII bytes is a Character of its own.
+    private static func mayHoldTag(_ s: String) -> Bool {
+        var utf8 = s
+        let answer = utf8.withUTF8 { bytes -> Bool? in
+            guard let i = bytes.firstIndex(of: UInt8(ascii: "<")) else { return false }
+            guard i == 0 || bytes[i - 1] < 0x80, i + 1 == bytes.count || bytes[i + 1] < 0x80 else { return nil }
+            return true
+        }
+        return answer ?? s.contains("<")
+    }
+
     private static func startsTag(_ b: UInt8) -> Bool {
         (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "/") || b == UInt8(ascii: "!") || b == UInt8(ascii: "?")
     }
@@ -124,13 +157,17 @@ enum FeedText {
     private static func tagName(_ bytes: [UInt8], from: Int, to: Int) -> String {
         var j = from
         if j < to, bytes[j] == UInt8(ascii: "/") { j += 1 }
-        var name: [UInt8] = []
-        while j < to, name.count < 16 {
-            let c = bytes[j] | 0x20
-            guard (c >= 0x61 && c <= 0x7A) || (bytes[j] >= 0x30 && bytes[j] <= 0x39) else { break }
-            name.append(c); j += 1
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { name in
+            var count = 0
+            while j < to, count < 16 {
+                let c = bytes[j] | 0x20
+                guard (c >= 0x61 && c <= 0x7A) || (bytes[j] >= 0x30 && bytes[j] <= 0x39) else { break }
+                name[count] = c
+                count += 1
+                j += 1
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: name[..<count]), as: UTF8.self)
         }
-        return String(decoding: name, as: UTF8.self)
     }
 
     private static func hasPrefix(_ bytes: [UInt8], at i: Int, _ prefix: String) -> Bool {

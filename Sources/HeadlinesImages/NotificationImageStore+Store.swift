@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HeadlinesCore
+import HeadlinesGLib
 
 extension NotificationImageStore {
     /// Scales `bytes` (giving up at `deadline`) and stores them for `url` in `folder`; the path,

@@ -1,8 +1,9 @@
-import CGLibNotify
+internal import CGdkPixbuf
 import FoundationEssentials
 
-/// Turns a downloaded image into a small PNG with gdk-pixbuf (already linked by libnotify, so
-/// neither the CLI nor the host gains a library). Only PNG, JPEG, GIF and WebP are decoded,
+/// Turns a downloaded image into a small PNG with gdk-pixbuf, in a module of its own so that the
+/// reload child, the one program that stores images, loads gdk-pixbuf without libnotify and the
+/// rest of the desktop layer. Only PNG, JPEG, GIF and WebP are decoded,
 /// recognised by their first bytes: never SVG or any other loader gdk-pixbuf may have, whatever
 /// the server's Content-Type says.
 public enum ImageScaler {
