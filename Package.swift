@@ -21,7 +21,8 @@
 //   headlines        the CLI: parses arguments and wires core, sources, HTTP and desktop together.
 //   headlines-fetch  the host's reload child (installed in libexec): one reload with core, sources
 //                    and HTTP, its report on stdout, the page's notification images stored
-//                    (HeadlinesImages); GLib alone of the desktop layer, no libnotify.
+//                    (HeadlinesImages); GLib alone of the desktop layer, no libnotify; it
+//                    sandboxes itself first (CSandbox: no_new_privs, Landlock, libseccomp).
 //   headlines-bar    bar copies and one-shot blocks: fully static, no Foundation; prints the host's
 //                    ready-made lines (CBarSys wraps inotify, pidfd, posix_spawn for it).
 //   headlines-host   the resident widget host (installed in libexec; `headlines run` execs it):
@@ -74,8 +75,11 @@ let package = Package(
         .target(name: "HeadlinesImages", dependencies: ["HeadlinesCore", "HeadlinesGLib", "CGdkPixbuf"]),
         .executableTarget(name: "headlines",
                           dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop"]),
+        // The reload child's own sandbox (no_new_privs, Landlock, seccomp), in C for the syscalls.
+        .systemLibrary(name: "CSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
+        .target(name: "CSandbox", dependencies: ["CSeccomp"]),
         .executableTarget(name: "headlines-fetch",
-                          dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesGLib", "HeadlinesImages"]),
+                          dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesGLib", "HeadlinesImages", "CSandbox"]),
         .executableTarget(name: "headlines-host", dependencies: ["HeadlinesCore", "HeadlinesDesktop"]),
         // headlines-bar: bar copies and one-shot blocks, fully static, Swift stdlib + Glibc only.
         .target(name: "CBarSys"),

@@ -46,6 +46,9 @@ enum ReloadChild {
             return ReportOutput.print(ReloadReport(headlines: cache.load(now: Date(), warn: warn)?.headlines ?? [],
                                                    fetchedAt: nil, failure: failure, requestsSent: 0))
         }
+        // Everything the child reads from its user is read by now; every byte a server sends
+        // comes after this.
+        ChildSandbox.apply(paths: loaded.paths, environment: environment, verbose: args.verbose)
         let refresher = Refresher(provider: provider, cache: cache, statusStore: statusStore)
         _ = tally.take()
         let now = Date()

@@ -37,7 +37,9 @@ extension FetchCommand {
     /// this hands over to it.
     static func forHost(_ context: AppContext) -> Int32 {
         let child = Binaries.path(of: "headlines-fetch")
-        Exec.replace(with: [child] + ["fetch", "--for-host"] + context.arguments.passThrough, environment: context.environment)
+        var options = context.arguments.passThrough
+        if context.arguments.verbose { options.append("--verbose") }
+        Exec.replace(with: [child] + ["fetch", "--for-host"] + options, environment: context.environment)
         Output.error("headlines: cannot start \(child) (\(String(cString: strerror(errno)))); reinstall headlines: it ships in PREFIX/libexec/headlines.")
         return 1
     }

@@ -7,10 +7,12 @@
 # What runs and what does not:
 # - The unit is checked with `systemd-analyze verify --user` (parsing, the ExecStart binary, the
 #   man pages it names). This machine has no systemd as PID 1 and no user manager, so the unit is
-#   NOT started here; the hardening is instead tried by packaging/systemd/try-hardening.py, which
-#   applies the same kernel mechanisms systemd uses (a mount namespace with the same read-only and
-#   writable paths, no_new_privs, and seccomp filters built from `systemd-analyze syscall-filter`)
-#   to `headlines run` and `headlines demo`. That is an emulation, and the suite says so.
+#   NOT started here; packaging/systemd/try-hardening.py instead runs `headlines run` under
+#   whatever sandbox options the unit sets, with the kernel mechanisms systemd uses (a mount
+#   namespace with the same read-only and writable paths, no_new_privs, and seccomp filters built
+#   from `systemd-analyze syscall-filter`), and checks that its reload child sandboxes itself and
+#   that the browser a click on a notification starts keeps the user's rights. That is an
+#   emulation, and the suite says so.
 # - The .deb is installed with dpkg -i and removed with dpkg -r on this machine (a trap removes it
 #   on failure too).
 set -euo pipefail
@@ -258,9 +260,9 @@ fresh=$(grep -c '^\[fresh\]' "$tmp/demo.out" || true)
 [ "$fresh" -ge 1 ] || { cat "$tmp/demo.out" "$tmp/demo.err"; fail "installed demo printed no [fresh] line"; }
 ok "installed binary runs the demo from \$PREFIX/share/headlines/demo: 'headlines demo' and $fresh [fresh] lines"
 
-# The hardening, emulated (see the top of this file): every option of the unit at once, then each
-# alone, around `headlines run` fetching a feed over loopback. The programs are the stripped ones
-# make install wrote.
+# The unit, emulated (see the top of this file): its options at once, then each alone, around
+# `headlines run` fetching a feed over loopback and opening a clicked notification's article. The
+# programs are the stripped ones make install wrote.
 if /usr/bin/python3 -c 'import seccomp' 2>/dev/null; then
     # A copy outside /tmp and /var/tmp (which PrivateTmp= hides), wherever the checkout lives, laid
     # out as installed: `run` execs libexec/headlines/headlines-host, whose reloads run
@@ -272,7 +274,7 @@ if /usr/bin/python3 -c 'import seccomp' 2>/dev/null; then
         || { cat "$tmp/hardening.log"; rm -rf "$hardbin"; fail "the host under the unit's hardening (emulated)"; }
     rm -rf "$hardbin"
     sed 's/^/    /' "$tmp/hardening.log"
-    ok "the unit's hardening, emulated without systemd (namespaces, no_new_privs, seccomp): the host runs under all of it and under each option"
+    ok "the unit, emulated without systemd: the host runs under it, its reload child sandboxes itself, and a clicked notification's browser has no no_new_privs or seccomp filter, a writable home and W+X memory"
 else
     fail "python3-seccomp is missing, so the unit's hardening cannot be tried: run scripts/install-deps.sh"
 fi

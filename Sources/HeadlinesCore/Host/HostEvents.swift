@@ -23,7 +23,7 @@ public struct HostConfiguration: Sendable {
         self.layout = layout
     }
 
-    public var scheduler: ReloadScheduler { ReloadScheduler(budget: RefreshBudget(dailyLimit: dailyBudget)) }
+    public var scheduler: ReloadScheduler { ReloadScheduler(budget: RefreshBudget(dailyLimit: dailyBudget), interval: interval) }
 }
 
 /// What the driver read from disk when the host started.

@@ -31,7 +31,9 @@ public enum HostRunner {
     public static func childReloader(args: Arguments, environment: [String: String], loaded: LoadedConfig) -> ChildReloader {
         var childArgs = args
         childArgs.widget = loaded.widget
-        return ChildReloader(argv: [Binaries.path(of: "headlines-fetch"), "fetch", "--for-host"] + childArgs.passThrough,
+        // --verbose too: the child then says how it sandboxed itself.
+        let verbose = args.verbose ? ["--verbose"] : []
+        return ChildReloader(argv: [Binaries.path(of: "headlines-fetch"), "fetch", "--for-host"] + childArgs.passThrough + verbose,
                              environment: environment, deadline: loaded.config.timeout + childDeadlineMargin)
     }
 

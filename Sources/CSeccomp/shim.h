@@ -1,0 +1,2 @@
+// libseccomp for CSandbox, the one target that includes it.
+#include <seccomp.h>
