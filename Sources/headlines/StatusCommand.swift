@@ -28,9 +28,6 @@ enum StatusCommand {
         var muted_sources: [String]
         var reloads_last_24h: Int
         var daily_budget: Int
-        /// Set when `interval` would spend the budget in less than 24 hours: how the budget paces
-        /// the scheduled reloads instead.
-        var budget_paces: String?
         var cache_fetched_at: Date?
         var cache_headlines: Int
         var last_error: String?
@@ -95,7 +92,6 @@ enum StatusCommand {
             next_reload: published?.nextReload, next_reload_allowed: allowed, next_reload_limit: limit?.rawValue,
             deferred_until: published?.deferredUntil, deferred_by: published?.deferredBy?.rawValue, muted_sources: muted,
             reloads_last_24h: ledger.attempts(inWindowEndingAt: now), daily_budget: context.config.dailyBudget,
-            budget_paces: BudgetPacing(interval: context.config.interval, dailyLimit: context.config.dailyBudget).sentence,
             cache_fetched_at: cached?.fetchedAt, cache_headlines: cached?.headlines.count ?? 0,
             last_error: status.lastFailure?.message, last_error_at: status.lastFailure?.at,
             runtime_refused: refusal,

@@ -42,22 +42,4 @@ final class StatusPageTests: EndToEndTestCase {
         let page = try cli.run(["--config", config.path, "status"])
         XCTAssertTrue(page.stdoutLines.contains("Muted:         Example News, other.example"), page.stdout)
     }
-
-    func testAnIntervalShorterThanTheBudgetAllowsSaysTheBudgetPacesTheReloads() throws {
-        // Given interval 20s with the default budget of 48, and a config whose interval fits it
-        let paced = try cli.writeConfig("[source]\nprovider = feeds\nfeeds = \(server.baseURL.absoluteString)/a.rss\n[refresh]\ninterval = 20s\n")
-        // When status is asked
-        let page = try cli.run(["--config", paced.path, "status"])
-        let json = try cli.run(["--config", paced.path, "status", "--json"])
-        // Then it says how the budget paces the reloads, with the numbers, on the page and in --json
-        XCTAssertTrue(page.stdoutLines.contains("Pacing:        the budget paces reloads to one every 30m: interval 20s would spend 48 reloads in 16m"), page.stdout)
-        struct Report: Decodable { var budget_paces: String? }
-        XCTAssertEqual(try JSONDecoder().decode(Report.self, from: Data(json.stdout.utf8)).budget_paces,
-                       "the budget paces reloads to one every 30m: interval 20s would spend 48 reloads in 16m")
-
-        // and nothing of the kind when the interval fits the budget
-        let fits = try cli.writeConfig("[source]\nprovider = feeds\nfeeds = \(server.baseURL.absoluteString)/a.rss\n[refresh]\ninterval = 30m\n")
-        let calm = try cli.run(["--config", fits.path, "status"])
-        XCTAssertFalse(calm.stdout.contains("Pacing"), calm.stdout)
-    }
 }

@@ -101,7 +101,7 @@ final class BudgetSimulationTests: XCTestCase {
         XCTAssertEqual(host.nextReload(now: clock.now), monday.addingTimeInterval(Backoff.first))
     }
 
-    func testABudgetSmallerThanTheIntervalAllowsIsPacedOverTheDay() async {
+    func testABudgetSmallerThanTheIntervalAllowsIsSpentAtOnceThenWaits24Hours() async {
         // Given interval 2 s and a budget of 5
         let clock = ManualClock(monday)
         let script = succeeding()
@@ -111,18 +111,18 @@ final class BudgetSimulationTests: XCTestCase {
         // When the first minute passes
         await host.run(until: monday.addingTimeInterval(60))
 
-        // Then one attempt, not five 2 s apart: the budget paces them to one every 4 h 48 min
-        XCTAssertEqual(offsets(script.calls, from: monday), [0])
+        // Then exactly 5 attempts, 2 s apart
+        XCTAssertEqual(offsets(script.calls, from: monday), [0, 2, 4, 6, 8])
 
         // When the day passes
         await host.run(until: monday.addingTimeInterval(day + 10))
 
-        // Then the five were spread over it, and the sixth came as the first left the window
-        // (t - 24 h, t]
-        let pace = day / 5
-        XCTAssertEqual(offsets(Array(script.calls.prefix(5)), from: monday), (0..<5).map { Double($0) * pace })
-        let sixth = script.calls.dropFirst(5).first.map { $0.timeIntervalSince(monday) } ?? 0
-        XCTAssertEqual(sixth, day, accuracy: 0.01)
+        // Then the sixth comes when the first has been 24 h old (+1 ms), the seventh when the second has
+        let later = offsets(Array(script.calls.dropFirst(5)), from: monday)
+        XCTAssertEqual(later.count, 5)
+        XCTAssertEqual(later.first ?? 0, day, accuracy: 0.01)
+        XCTAssertGreaterThan(later.first ?? 0, day)
+        XCTAssertEqual(later.dropFirst().first ?? 0, day + 2, accuracy: 0.01)
         XCTAssertLessThanOrEqual(mostInAnyWindow(script.calls), 5)
     }
 

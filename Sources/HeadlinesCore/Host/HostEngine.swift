@@ -85,7 +85,6 @@ public struct HostEngine: Sendable {
         lastSeen = now
         all = start.cache?.headlines ?? []
         out.append(.log(.info, "host started (pid \(hostPID)), provider \(configuration.providerName), interval \(Duration.format(configuration.interval)), budget \(configuration.dailyBudget)/24h"))
-        if let pacing = configuration.scheduler.pacing?.sentence { out.append(.log(.info, pacing)) }
         // WidgetKit's snapshot: the cache at once; reload when due, so restarts cost no budget,
         // but at once when the cache came from another source.
         var due = HostPlanner.startupReloadDate(now: now.wall, ledger: ledger, cacheFetchedAt: start.cache?.fetchedAt,
@@ -96,7 +95,6 @@ public struct HostEngine: Sendable {
         }
         timeline = layout(freshness: start.cache == nil ? .empty : .cached, fetchedAt: start.cache?.fetchedAt,
                           error: nil, now: now.wall, reloadAt: due)
-        followPacing(now.wall)
         publish(now, &out)
     }
 
@@ -125,7 +123,6 @@ public struct HostEngine: Sendable {
         // The timeline was built from when the request started: re-anchor it to the answer, so a
         // slow request leaves neither the entries nor the retry in the past.
         timeline = result.timeline.shifted(by: took)
-        followPacing(now.wall)
         lastReload = started.wall
         lastShownEntryDate = nil
         if let fetched = result.fetched {
@@ -164,10 +161,8 @@ public struct HostEngine: Sendable {
 
     private mutating func reconfigure(_ next: HostConfiguration, now: HostTime, _ out: inout [HostAction]) {
         let sourceChanged = next.sourceIdentity != config.sourceIdentity
-        let pacingBefore = config.scheduler.pacing?.sentence
         configuration = next
         out.append(.log(.info, "SIGHUP: configuration re-read; provider \(next.providerName), interval \(Duration.format(next.interval))"))
-        if let pacing = next.scheduler.pacing?.sentence, pacing != pacingBefore { out.append(.log(.info, pacing)) }
         if sourceChanged { explicit("the news source changed", now: now, &out) } else { publish(now, &out) }
     }
 
@@ -185,7 +180,6 @@ public struct HostEngine: Sendable {
         deferred = nil
         let reloadAt = max(now.wall, cache.fetchedAt).addingTimeInterval(config.interval)
         timeline = layout(freshness: .fresh, fetchedAt: cache.fetchedAt, error: nil, now: now.wall, reloadAt: reloadAt)
-        followPacing(now.wall)
         lastShownEntryDate = nil
         publish(now, &out)
         out.append(.notify(cache.headlines, TimelineResult(timeline: timeline, failure: nil, fetched: cache.headlines)))
@@ -247,25 +241,14 @@ public struct HostEngine: Sendable {
         deferred = nil
     }
 
-    /// The timeline's wish (paced), or a deferred explicit request (not paced) if sooner, within
-    /// the limits.
+    /// The timeline's wish, or a deferred explicit request if sooner, within the limits.
     public func nextReload(_ now: Date) -> Date? {
         guard let configuration else { return nil }
-        let scheduler = configuration.scheduler
-        let scheduled = scheduler.nextReload(now: now, ledger: ledger, requested: timeline.requestedReloadDate)
-        let asked = scheduler.nextReload(now: now, ledger: ledger, requested: deferred?.until, paced: false)
-        return [scheduled, asked].compactMap { $0 }.min()
+        let requested = [timeline.requestedReloadDate, deferred?.until].compactMap { $0 }.min()
+        return configuration.scheduler.nextReload(now: now, ledger: ledger, requested: requested)
     }
 
     private func remaining(_ now: Date) -> Int { config.scheduler.budget.remaining(ledger, now: now) }
-
-    /// When the budget paces the reload later than the timeline asked, the same content laid out
-    /// again until then, so the bar keeps rotating instead of stopping at the interval's end.
-    private mutating func followPacing(_ now: Date) {
-        guard config.scheduler.pacing?.paces == true, let asked = timeline.requestedReloadDate,
-              let next = nextReload(now), next > asked, let entry = timeline.entry(at: now) else { return }
-        timeline = config.layout(TimelineEntry(date: now, content: entry.content), next)
-    }
 
     // MARK: - Content
 

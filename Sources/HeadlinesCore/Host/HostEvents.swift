@@ -23,7 +23,7 @@ public struct HostConfiguration: Sendable {
         self.layout = layout
     }
 
-    public var scheduler: ReloadScheduler { ReloadScheduler(budget: RefreshBudget(dailyLimit: dailyBudget), interval: interval) }
+    public var scheduler: ReloadScheduler { ReloadScheduler(budget: RefreshBudget(dailyLimit: dailyBudget)) }
 }
 
 /// What the driver read from disk when the host started.

@@ -10,7 +10,7 @@ public enum ReloadIfDue {
     public static func isDue(at now: HostTime, ledger: inout RefreshLedger, cacheFetchedAt: Date?,
                              interval: TimeInterval, dailyBudget: Int, force: Bool = false) -> Bool {
         ledger.normalize(at: now)
-        let scheduler = ReloadScheduler(budget: RefreshBudget(dailyLimit: dailyBudget), interval: interval)
+        let scheduler = ReloadScheduler(budget: RefreshBudget(dailyLimit: dailyBudget))
         if force { return scheduler.decide(now: now.wall, ledger: ledger) == .now }
         let wanted = HostPlanner.startupReloadDate(now: now.wall, ledger: ledger, cacheFetchedAt: cacheFetchedAt,
                                                    interval: interval)

@@ -5,23 +5,15 @@ import FoundationEssentials
 /// (`RefreshLedger.normalize(at:)`), so every date in it is honest about real time.
 public struct ReloadScheduler: Equatable, Sendable {
     public var budget: RefreshBudget
-    /// How scheduled reloads spread the budget over the day; nil: not at all.
-    public var pacing: BudgetPacing?
 
-    /// `interval`: the configured one, which decides whether the budget paces scheduled reloads.
-    public init(budget: RefreshBudget, interval: TimeInterval? = nil) {
-        self.budget = budget
-        pacing = interval.map { BudgetPacing(interval: $0, dailyLimit: budget.dailyLimit) }
-    }
+    public init(budget: RefreshBudget) { self.budget = budget }
 
     /// When to reload next for a timeline that asks for `requested` (nil = never): the request,
-    /// pushed later by a server's Retry-After (capped at 24 h), by the pacing when `paced` (a
-    /// scheduled reload; not an explicit one waiting for budget) and by the daily budget.
-    public func nextReload(now: Date, ledger: RefreshLedger, requested: Date?, paced: Bool = true) -> Date? {
+    /// pushed later by a server's Retry-After (capped at 24 h) and by the daily budget.
+    public func nextReload(now: Date, ledger: RefreshLedger, requested: Date?) -> Date? {
         guard let requested else { return nil }
         var date = requested
         if let notBefore = ServerWait.capped(ledger.retryNotBefore, now: now), notBefore > date { date = notBefore }
-        if paced, let pacing { date = max(date, pacing.earliestReload(ledger, after: now)) }
         let allowed = budget.earliestReload(ledger, after: max(now, date))
         return max(date, allowed)
     }
