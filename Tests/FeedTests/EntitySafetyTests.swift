@@ -30,9 +30,10 @@ final class EntitySafetyTests: XCTestCase {
         let started = Date()
         let result = parse(lol)
 
-        // Then it is refused at once, without expanding anything
+        // Then it is refused without expanding anything (expanding it would take minutes and
+        // gigabytes; the bound is loose so that a loaded machine never fails it)
         XCTAssertEqual(result, .failure(FeedError(reason: "the feed declares its own entities (<!ENTITY>), which is refused")))
-        XCTAssertLessThan(Date().timeIntervalSince(started), 1)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
     }
 
     func testQuadraticBlowupIsRefusedQuickly() {
@@ -44,9 +45,10 @@ final class EntitySafetyTests: XCTestCase {
         let started = Date()
         let result = parse(xml)
 
-        // Then it is refused within a second
+        // Then it is refused without expanding it (the bound is loose: a loaded machine must not
+        // fail it, and 2.5 GB of expansion would take far longer)
         XCTAssertEqual(result, .failure(FeedError(reason: "the feed declares its own entities (<!ENTITY>), which is refused")))
-        XCTAssertLessThan(Date().timeIntervalSince(started), 1)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
     }
 
     func testAnExternalEntityOnDiskIsNeverRead() {
