@@ -18,6 +18,7 @@ RUNTIME_PACKAGES=(
     libglib2.0-dev         # GLib, GIO, GKeyFile headers
     libcurl4-openssl-dev   # CCurl: the libcurl transport
     libxml2-dev            # CLibXML2: the feed parser
+    libgdk-pixbuf-2.0-dev  # CGdkPixbuf: notification images, scaled in the reload child (libnotify-dev brings it too)
     libseccomp-dev         # CSeccomp: the reload child's seccomp filter (Landlock needs no library)
     pkg-config             # SwiftPM finds the libraries' .pc files through it
     ca-certificates        # libcurl verifies https servers against them
