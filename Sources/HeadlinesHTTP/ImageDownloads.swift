@@ -2,7 +2,6 @@ import CCurl  // SOCK_STREAM: in this module the socket headers arrive through c
 import FoundationEssentials
 import HeadlinesCore
 import HeadlinesSources
-import CCurl
 #if canImport(Glibc)
 import Glibc
 #endif
