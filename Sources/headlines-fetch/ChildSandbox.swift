@@ -14,13 +14,14 @@ import Glibc
 /// without Landlock keeps the other two (said with --verbose); a sandbox the kernel refuses is a
 /// warning, and the reload goes on.
 enum ChildSandbox {
-    /// What a reload reads after the sandbox: the CA store (and OpenSSL's config in it), the
-    /// resolver's files, shared libraries and the modules glibc, OpenSSL and gdk-pixbuf load on
-    /// first use (NSS, gconv, providers, image loaders), the loader's cache, its own /proc entry
-    /// and random bytes. Not the config folder or the key file: both were read before, and nothing
-    /// after reads them again.
+    /// What a reload reads after the sandbox: the CA store (and OpenSSL's config in it; the
+    /// hashed links in /etc/ssl/certs point into both ca-certificates folders), the resolver's
+    /// files, shared libraries and the modules glibc, OpenSSL and gdk-pixbuf load on first use
+    /// (NSS, gconv, providers, image loaders), the loader's cache, its own /proc entry and random
+    /// bytes. Not the config folder or the key file: both were read before, and nothing after
+    /// reads them again.
     static let systemReadable = [
-        "/etc/ssl", "/usr/share/ca-certificates", "/usr/lib/ssl",
+        "/etc/ssl", "/usr/share/ca-certificates", "/usr/local/share/ca-certificates", "/usr/lib/ssl",
         "/etc/resolv.conf", "/etc/hosts", "/etc/nsswitch.conf", "/etc/gai.conf", "/etc/host.conf",
         "/usr/lib", "/lib", "/etc/ld.so.cache", "/proc/self", "/dev/urandom",
     ]
