@@ -56,15 +56,23 @@ enum Platform {
 
     /// Removes temporary files that `writeAtomically` left behind when its process was killed
     /// mid-write (`.NAME.tmp-PID-RANDOM` whose PID no longer runs). Returns how many it removed.
+    /// The folder is opened without following a link and each name is checked and removed relative
+    /// to that descriptor, so a folder or a name swapped for a link never sends the unlink elsewhere.
     @discardableResult
     static func removeStaleTemporaries(in directory: String) -> Int {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return 0 }
+        let folder = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard folder >= 0 else { return 0 }
+        guard let listing = fdopendir(folder) else { close(folder); return 0 }
+        defer { closedir(listing) }
         var removed = 0
-        for name in names where name.hasPrefix(".") {
-            guard let range = name.rangeOfText(".tmp-") else { continue }
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            guard name.hasPrefix("."), let range = name.rangeOfText(".tmp-") else { continue }
             let pidText = name[range.upperBound...].prefix(while: { $0.isNumber })
-            guard let pid = Int32(pidText), pid != getpid() else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH, unlink(directory + "/" + name) == 0 { removed += 1 }
+            guard let pid = Int32(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            var st = stat()
+            guard fstatat(folder, name, &st, AT_SYMLINK_NOFOLLOW) == 0, st.st_mode & S_IFMT == S_IFREG else { continue }
+            if unlinkat(folder, name, 0) == 0 { removed += 1 }
         }
         return removed
     }
