@@ -33,11 +33,8 @@ public enum RFC822 {
         func digit(_ k: Int) -> Int? { k < end && b[k] >= 0x30 && b[k] <= 0x39 ? Int(b[k] - 0x30) : nil }
         func name(_ k: Int, in names: [String]) -> Int? {
             guard k + 3 <= end else { return nil }
-            let word = (lower(k), lower(k + 1), lower(k + 2))
-            return names.firstIndex { n in
-                let u = Array(n.utf8)
-                return u.count == 3 && (u[0], u[1], u[2]) == word
-            }
+            let word = [lower(k), lower(k + 1), lower(k + 2)]
+            return names.firstIndex { $0.utf8.elementsEqual(word) }
         }
         func two(_ k: Int) -> Int? {
             guard let a = digit(k), let c = digit(k + 1) else { return nil }
