@@ -95,7 +95,7 @@ enum ReloadChild {
         switch config.provider {
         case .feeds: return config.feeds
         case .json: return [config.jsonURL ?? config.baseURL].compactMap { $0 }
-        case .apitube, .newsapi: return [config.baseURL].compactMap { $0 }
+        case .apitube, .newsapi, .hackernews, .reddit, .lobsters, .guardian, .nyt, .gnews: return [config.baseURL].compactMap { $0 }
         }
     }
 }

@@ -10,7 +10,8 @@ public enum APIKeySource {
 
     public static func resolve(for provider: Config.Provider, config: Config,
                                environment: [String: String]) throws(ConfigError) -> Resolved {
-        guard let variable = provider.keyVariable else { return Resolved(key: nil, warnings: []) }
+        let jsonVariable = provider == .json && config.jsonKey != nil ? Config.Provider.jsonKeyVariable : nil
+        guard let variable = provider.keyVariable ?? jsonVariable else { return Resolved(key: nil, warnings: []) }
         if let key = environment[variable]?.trimmed(), !key.isEmpty {
             return Resolved(key: key, warnings: [])
         }

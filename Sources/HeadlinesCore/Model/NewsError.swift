@@ -37,7 +37,7 @@ public enum NewsError: Error, Equatable, Sendable, Codable {
     case noHeadlines(setting: String)
 
     /// The server's own words, when it gave a code and message.
-    var serverDetail: String {
+    public var serverDetail: String {
         let (code, message): (String?, String?)
         switch self {
         case let .invalidKey(c, m), let .forbidden(c, m), let .rateLimited(_, c, m),
