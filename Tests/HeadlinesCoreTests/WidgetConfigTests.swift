@@ -109,6 +109,19 @@ final class WidgetConfigTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(sent, 95, "the budget is spread, not wasted")
     }
 
+    func testBuiltInKeyedProvidersShareTheirKeysBudgetAndSubredditsAreSourcesOfTheirOwn() throws {
+        let config = try parse([
+            "source": ["provider": "guardian"],
+            "widget world": ["section": "world"], "widget tech": ["section": "technology"],
+            "widget linux": ["provider": "reddit", "subreddits": "linux"], "widget rust": ["provider": "reddit", "subreddits": "rust"],
+        ])
+        let widgets = try config.widgetNames.map { (Optional($0), try config.widget(named: $0, file: file)) }
+        let plan = WidgetPlan(widgets: widgets)
+        XCTAssertEqual(plan.shares.map(\.widget), ["linux", "rust", "tech", "world"])
+        XCTAssertEqual(plan.shares.map(\.dailyBudget), [48, 48, 24, 24], "The Guardian's key is shared; Reddit has none")
+        XCTAssertEqual(plan.shares.map(\.mirrors), [false, false, false, false], "other subreddits and sections are other sources")
+    }
+
     func testWidgetsOnTheSameSourceShareOneFetch() {
         let plan = WidgetPlan(widgets: [("a", widget(.feeds, feeds: "https://x.example/f.rss")),
                                         ("b", widget(.feeds, feeds: "https://y.example/g.rss")),
