@@ -4,9 +4,9 @@ import HeadlinesSources
 import HeadlinesDesktop
 
 /// `headlines open [N]`: the N-th headline of `list` in the default browser, or with no N the one
-/// a bar shows right now (what a bar's on-click runs).
+/// a bar shows right now (what a bar's on-click runs); `--comments` opens its discussion page.
 enum OpenCommand {
-    static func run(_ context: AppContext, positional: [String]) -> Int32 {
+    static func run(_ context: AppContext, positional: [String], comments: Bool = false) -> Int32 {
         let headline: Headline
         if let arg = positional.first {
             let headlines = context.cache.load(now: Date(), warn: { Output.error("headlines: warning: \($0)") })?.headlines ?? []
@@ -26,8 +26,16 @@ enum OpenCommand {
             }
             headline = current
         }
+        var link = headline.url
+        if comments {
+            guard let discussion = headline.commentsURL else {
+                Output.error("headlines: this headline has no discussion page; Hacker News, Reddit and Lobsters headlines have one.")
+                return 1
+            }
+            link = discussion
+        }
         do {
-            try URLLauncher.open(headline.url)
+            try URLLauncher.open(link)
             return 0
         } catch {
             Output.error("headlines: \(error.description)")

@@ -115,4 +115,59 @@ final class KeylessProviderEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(server.requests.first?.path, "/newest.json")
     }
+
+    /// A stand-in default browser (GIO reads mimeapps.list and the desktop file) that records each URL.
+    func fakeBrowser() throws -> URL {
+        let log = cli.root.appendingPathComponent("opened.txt")
+        let script = cli.root.appendingPathComponent("fake-browser")
+        try Data("#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(log.path)'\n".utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let apps = cli.root.appendingPathComponent("home/.local/share/applications")
+        try FileManager.default.createDirectory(at: apps, withIntermediateDirectories: true)
+        try Data("[Desktop Entry]\nType=Application\nName=Fake\nExec=\(script.path) %u\nMimeType=x-scheme-handler/http;x-scheme-handler/https;\nNoDisplay=true\n".utf8)
+            .write(to: apps.appendingPathComponent("fake-browser.desktop"))
+        try FileManager.default.createDirectory(at: cli.configHome, withIntermediateDirectories: true)
+        try Data("[Default Applications]\nx-scheme-handler/http=fake-browser.desktop\nx-scheme-handler/https=fake-browser.desktop\n".utf8)
+            .write(to: cli.configHome.appendingPathComponent("mimeapps.list"))
+        return log
+    }
+
+    func opened(_ log: URL, count: Int) -> [String] {
+        let deadline = Date().addingTimeInterval(10)
+        var lines: [String] = []
+        repeat {
+            lines = (FileManager.default.contents(atPath: log.path).map { String(decoding: $0, as: UTF8.self) } ?? "")
+                .split(separator: "\n").map(String.init)
+            if lines.count >= count { break }
+            usleep(50_000)
+        } while Date() < deadline
+        return lines
+    }
+
+    func testOpenCommentsOpensTheDiscussionPage() throws {
+        // Given Hacker News headlines in the cache and a default browser
+        server.route("/api/v1/search", .json(FixturePaths.data("hackernews/front-page.json")))
+        XCTAssertEqual(try fetch("hackernews").status, 0)
+        let log = try fakeBrowser()
+        let env = ["XDG_DATA_DIRS": "/usr/share"]
+
+        // When the first headline's comments are opened, then its link
+        let comments = try cli.run(["open", "--comments", "1"], environment: env)
+        XCTAssertEqual(comments.status, 0, comments.stderr)
+        XCTAssertEqual(opened(log, count: 1), ["https://news.ycombinator.com/item?id=46101234"])
+        XCTAssertEqual(try cli.run(["open", "1"], environment: env).status, 0)
+
+        // Then the browser got the discussion, then the story
+        XCTAssertEqual(opened(log, count: 2), ["https://news.ycombinator.com/item?id=46101234", "https://asahilinux.org/2026/11/gpu-driver-rust/"])
+    }
+
+    func testOpenCommentsOfAHeadlineWithoutADiscussionSaysSo() throws {
+        server.route("/feed.rss", .respond(status: 200, headers: ["Content-Type": "application/rss+xml"],
+                                           body: Data("<rss version=\"2.0\"><channel><title>T</title><item><title>A story</title><link>https://example.com/a</link></item></channel></rss>".utf8)))
+        try cli.writeConfig("[source]\nprovider = feeds\nfeeds = \(server.baseURL.absoluteString)/feed.rss\n")
+        XCTAssertEqual(try cli.run(["fetch"]).status, 0)
+        let run = try cli.run(["open", "--comments", "1"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stderr, "headlines: this headline has no discussion page; Hacker News, Reddit and Lobsters headlines have one.\n")
+    }
 }

@@ -27,6 +27,10 @@ public struct Arguments: Equatable, Sendable {
     public var duration: String?
     public var help = false
     public var version = false
+    /// `open --comments`: the headline's discussion page instead of its link.
+    public var comments = false
+    /// `export --opml`: the subscriptions as OPML.
+    public var opml = false
     /// `--widget NAME`: the `[widget NAME]` a command is about.
     public var widget: String?
 
@@ -65,6 +69,8 @@ public struct Arguments: Equatable, Sendable {
             case "-v", "--verbose": args.verbose = true
             case "--persist": args.persist = true
             case "--pango": args.pango = true
+            case "--comments": args.comments = true
+            case "--opml": args.opml = true
             case "--config", "-c": args.configPath = try value("--config", inline: inline)
             case "--provider": args.provider = try value("--provider", inline: inline)
             case "--base-url": args.baseURL = try value("--base-url", inline: inline)
