@@ -45,6 +45,8 @@ enum CommandLineTool {
         case "fetch": return FetchCommand.run(context)
         case "list": return ListCommand.run(context, json: args.json)
         case "open": return OpenCommand.run(context, positional: args.positional, comments: args.comments)
+        case "add": return AddCommand.run(context, positional: args.positional)
+        case "export": return ExportCommand.run(context, opml: args.opml)
         case "demo": return DemoCommand.run(context, duration: args.duration)
         case "run": return HostCommand.run(context, argv: argv)
         case "refresh": return RefreshCommand.run(context)
