@@ -120,6 +120,14 @@ final class KeyedProviderEndToEndTests: EndToEndTestCase {
         XCTAssertTrue(run.stderr.contains("GNews refused the request (HTTP 400) (category: The selected category is invalid.): check the [source] settings."), run.stderr)
     }
 
+    func testAnEchoedPercentEncodedKeyIsRedactedToo() throws {
+        let echo = #"{"errors":["Invalid request /api/v4/top-headlines?max=10&apikey=SECRET-gnews%2Babc"]}"#
+        server.route("/api/v4/top-headlines", .json(Data(echo.utf8), status: 400))
+        let run = try fetch("gnews", env: ["GNEWS_API_KEY": Self.gnewsKey])
+        XCTAssertTrue(run.stderr.contains("apikey=[redacted]"), run.stderr)
+        try assertKeyNowhere(Self.gnewsKey, run)
+    }
+
     func testKeyInTheQueryIsNotSentOverPlainHTTPToAnotherHost() throws {
         try cli.writeConfig("[source]\nprovider = gnews\nbase-url = http://news.invalid\n")
         let run = try cli.run(["fetch"], environment: ["GNEWS_API_KEY": Self.gnewsKey])

@@ -122,6 +122,16 @@ final class WidgetConfigTests: XCTestCase {
         XCTAssertEqual(plan.shares.map(\.mirrors), [false, false, false, false], "other subreddits and sections are other sources")
     }
 
+    func testASortTheProviderLacksIsOneSentence() throws {
+        XCTAssertThrowsError(try parse(["source": ["provider": "reddit", "sort": "newest"]])) { error in
+            XCTAssertEqual((error as? ConfigError)?.message, "\(file): [source] sort = newest is not an order Reddit has; use hot, new, top.")
+        }
+        XCTAssertThrowsError(try parse(["source": ["provider": "reddit"], "widget l": ["provider": "lobsters", "sort": "top"]])) { error in
+            XCTAssertEqual((error as? ConfigError)?.message, "\(file): [widget l] sort = top is not an order Lobsters has; use hottest, newest.")
+        }
+        XCTAssertEqual(try parse(["source": ["provider": "lobsters", "sort": "newest"]]).sort, "newest")
+    }
+
     func testWidgetsOnTheSameSourceShareOneFetch() {
         let plan = WidgetPlan(widgets: [("a", widget(.feeds, feeds: "https://x.example/f.rss")),
                                         ("b", widget(.feeds, feeds: "https://y.example/g.rss")),

@@ -190,6 +190,7 @@ extension Config {
         if config.provider == .json && config.providerIsExplicit && config.jsonURL == nil {
             throw ConfigError("\(file): [source] provider = json needs [source] url; add the JSON API's URL.")
         }
+        if let problem = config.sortProblem(group: "source") { throw ConfigError("\(file): \(problem)") }
         // Every widget is checked now, so a typo in one fails the whole file at once.
         for name in config.widgetNames { _ = try config.widget(named: name, file: file) }
         return config
@@ -318,6 +319,19 @@ extension Config {
         default:
             throw bad()
         }
+    }
+
+    /// The sentence for a `sort` the provider does not have (Reddit's hot, new and top; Lobsters'
+    /// hottest and newest), nil when it has it or takes no sort.
+    func sortProblem(group: String) -> String? {
+        let orders: [String]
+        switch provider {
+        case .reddit: orders = ["hot", "new", "top"]
+        case .lobsters: orders = ["hottest", "newest"]
+        default: return nil
+        }
+        guard !sort.isEmpty, !orders.contains(sort) else { return nil }
+        return "[\(group)] sort = \(sort) is not an order \(provider.displayName) has; use \(orders.joined(separator: ", "))."
     }
 
     /// The provider to use: the file's, else APITube or NewsAPI when their key is set in the
