@@ -75,6 +75,15 @@ final class JSONProviderKeyEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(ci.image, "https://external-preview.redd.it/ci-six.jpg?width=640&amp;crop=smart&amp;auto=webp&amp;s=9d8e7f")
     }
 
+    func testCommentsPathGivesTheDiscussionLink() throws {
+        server.route("/api/items", .json(FixturePaths.data("lobsters/hottest.json")))
+        let run = try fetch("title-path = title\nlink-path = url\nid-path = short_id\ndate-path = created_at\ncomments-path = comments_url\n", env: [:])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let zig = try XCTUnwrap(try listJSON().first { $0.id == "xk3p9q" })
+        XCTAssertEqual(zig.comments_url, "https://lobste.rs/s/xk3p9q/zig_s_new_async_explained")
+        XCTAssertEqual(zig.published_at, "2026-11-29T20:03:11.000Z")
+    }
+
     func testErrorPathPutsTheServersMessageInTheSentence() throws {
         server.route("/api/items", .json(Data(#"{"error":{"code":"bad_token","message":"Token expired on 2026-11-01"}}"#.utf8), status: 401))
         let run = try fetch(redditPaths + "api-key-header = Authorization\nerror-path = error.message\n")

@@ -29,27 +29,31 @@ public struct FeedDiscovery: Sendable {
             return .failure(ConfigError("\(url.host ?? "The site") answered HTTP \(page.status): check the URL."))
         }
         if let feed = Self.feed(page, at: url) { return .success(feed) }
-        let linked = Self.linkedFeeds(in: page.body, pageURL: url)
-        for candidate in linked {
-            if let found = await fetchFeed(candidate) { return .success(found) }
-        }
+        // The first few, all at once: a page listing a hundred feeds costs one timeout, not a hundred.
+        let linked = Array(Self.linkedFeeds(in: page.body, pageURL: url).prefix(Self.maxLinkedTried))
+        if let found = await firstFeed(linked) { return .success(found) }
         var site = URLComponents(url: url, resolvingAgainstBaseURL: false)!
         site.query = nil
         site.fragment = nil
         let guesses = Self.usualPaths.compactMap { path -> URL? in site.path = path; return site.url }
-        let answers = await transport.getAll(guesses.map { HTTPRequest(url: $0) })
-        for (guess, answer) in zip(guesses, answers) {
-            if case let .success(response) = answer, (200...299).contains(response.status), let feed = Self.feed(response, at: guess) {
-                return .success(feed)
-            }
-        }
+        if let found = await firstFeed(guesses) { return .success(found) }
         let tried = linked.isEmpty ? "it links no feed" : "the feeds it links do not answer as feeds"
         return .failure(ConfigError("\(url.absoluteString) is not a feed, \(tried), and none of \(Self.usualPaths.joined(separator: ", ")) is one: give the feed's own URL."))
     }
 
-    private func fetchFeed(_ url: URL) async -> Found? {
-        guard let response = try? await transport.get(HTTPRequest(url: url)), (200...299).contains(response.status) else { return nil }
-        return Self.feed(response, at: url)
+    /// The page's feed links tried at most.
+    static let maxLinkedTried = 4
+
+    /// The first of `urls`, in their order, that answers as a feed; fetched concurrently.
+    private func firstFeed(_ urls: [URL]) async -> Found? {
+        guard !urls.isEmpty else { return nil }
+        let answers = await transport.getAll(urls.map { HTTPRequest(url: $0) })
+        for (url, answer) in zip(urls, answers) {
+            if case let .success(response) = answer, (200...299).contains(response.status), let feed = Self.feed(response, at: url) {
+                return feed
+            }
+        }
+        return nil
     }
 
     /// The response as a feed with at least a title or an item, or nil.
