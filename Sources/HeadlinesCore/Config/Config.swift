@@ -321,6 +321,12 @@ extension Config {
         }
     }
 
+    /// The environment variable of `provider`'s key: its own, or for `provider = json` the one
+    /// `api-key-header` or `api-key-param` asks for; nil when it takes no key.
+    public func keyVariable(of provider: Provider) -> String? {
+        provider.keyVariable ?? (provider == .json && jsonKey != nil ? Provider.jsonKeyVariable : nil)
+    }
+
     /// The sentence for a `sort` the provider does not have (Reddit's hot, new and top; Lobsters'
     /// hottest and newest), nil when it has it or takes no sort.
     func sortProblem(group: String) -> String? {
