@@ -122,7 +122,7 @@ final class WidgetConfigTests: XCTestCase {
         XCTAssertEqual(plan.shares.map(\.mirrors), [false, false, false, false], "other subreddits and sections are other sources")
     }
 
-    func testASortTheProviderLacksIsOneSentence() throws {
+    func testASortTheProviderLacksOrTwoKeyPlacementsAreOneSentence() throws {
         XCTAssertThrowsError(try parse(["source": ["provider": "reddit", "sort": "newest"]])) { error in
             XCTAssertEqual((error as? ConfigError)?.message, "\(file): [source] sort = newest is not an order Reddit has; use hot, new, top.")
         }
@@ -130,6 +130,9 @@ final class WidgetConfigTests: XCTestCase {
             XCTAssertEqual((error as? ConfigError)?.message, "\(file): [widget l] sort = top is not an order Lobsters has; use hottest, newest.")
         }
         XCTAssertEqual(try parse(["source": ["provider": "lobsters", "sort": "newest"]]).sort, "newest")
+        XCTAssertThrowsError(try parse(["source": ["provider": "json", "url": "https://x.example/a", "api-key-header": "X-Key", "api-key-param": "key"]])) { error in
+            XCTAssertEqual((error as? ConfigError)?.message, "\(file): [source] sets both api-key-header and api-key-param; keep the one the API documents.")
+        }
     }
 
     func testWidgetsOnTheSameSourceShareOneFetch() {

@@ -191,6 +191,9 @@ extension Config {
             throw ConfigError("\(file): [source] provider = json needs [source] url; add the JSON API's URL.")
         }
         if let problem = config.sortProblem(group: "source") { throw ConfigError("\(file): \(problem)") }
+        for (group, keys) in groups where keys["api-key-header"] != nil && keys["api-key-param"] != nil {
+            throw ConfigError("\(file): [\(group)] sets both api-key-header and api-key-param; keep the one the API documents.")
+        }
         // Every widget is checked now, so a typo in one fails the whole file at once.
         for name in config.widgetNames { _ = try config.widget(named: name, file: file) }
         return config
