@@ -84,6 +84,16 @@ final class AddAndExportEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(configText(), config)
     }
 
+    func testAWidgetsFeedGoesToItsOwnGroup() throws {
+        server.route("/feed", .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: rss))
+        let text = config + "[widget tech]\n# tech news\nfeeds = https://tech.example.org/a.rss\n"
+        try cli.writeConfig(text)
+        let run = try cli.run(["add", "--widget", "tech", base + "/feed"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(configText(), text.replacingOccurrences(of: "feeds = https://tech.example.org/a.rss",
+                                                               with: "feeds = https://tech.example.org/a.rss;\(base)/feed"))
+    }
+
     func testALinkedConfigIsNotReplaced() throws {
         server.route("/feed", .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: rss))
         let target = try cli.writeConfig(config, at: cli.root.appendingPathComponent("real.conf"))
