@@ -91,6 +91,13 @@ final class KeylessProviderEndToEndTests: EndToEndTestCase {
         XCTAssertTrue(run.stderr.contains("Reddit refused the listing (private: Forbidden): check [source] subreddits"), run.stderr)
     }
 
+    func testRedditsBlockPageSuggestsAUserAgent() throws {
+        server.route("/hot.json", .respond(status: 403, headers: ["Content-Type": "text/html"],
+                                           body: Data("<!doctype html><html><body>whoa there, pardner!</body></html>".utf8)))
+        let run = try fetch("reddit")
+        XCTAssertEqual(run.stderr, "headlines: Reddit blocked the request (HTTP 403): set [source] user-agent to one naming you, or try again later.\n")
+    }
+
     func testRedditRateLimitSuggestsAUserAgent() throws {
         server.route("/hot.json", .json(FixturePaths.data("reddit/error-429.json"), status: 429))
         let run = try fetch("reddit")

@@ -85,6 +85,9 @@ public struct RedditProvider: HeadlineProvider {
     /// Reddit's refusals are about the subreddits, not a key or a plan.
     public func failureMessage(_ error: NewsError) -> String {
         switch error {
+        case .forbidden(nil, nil):
+            // Reddit's block page (HTML, no JSON reason): it refuses some networks and User-Agents.
+            return "Reddit blocked the request (HTTP 403): set [source] user-agent to one naming you, or try again later."
         case .forbidden, .invalidKey:
             return "Reddit refused the listing\(error.serverDetail): check [source] subreddits (a private, quarantined or banned subreddit cannot be read)."
         case let .badRequest(status, _, _) where status == 404:
