@@ -92,6 +92,8 @@ INSTALLED_FILES = \
 	share/applications/headlines.desktop \
 	share/icons/hicolor/scalable/apps/headlines.svg \
 	lib/systemd/user/headlines.service \
+	share/dbus-1/services/org.headlines.Headlines.service \
+	share/dbus-1/interfaces/org.headlines.Headlines1.xml \
 	share/bash-completion/completions/headlines \
 	share/zsh/vendor-completions/_headlines \
 	share/fish/vendor_completions.d/headlines.fish \
@@ -123,6 +125,7 @@ install: release-static
 	bin="$$(swift build -c release --static-swift-stdlib --show-bin-path)"; \
 	install -d -m 755 "$$d/bin" "$$d/libexec/headlines" "$$d/share/man/man1" "$$d/share/man/man5" \
 		"$$d/share/applications" "$$d/share/icons/hicolor/scalable/apps" "$$d/lib/systemd/user" \
+		"$$d/share/dbus-1/services" "$$d/share/dbus-1/interfaces" \
 		"$$d/share/bash-completion/completions" "$$d/share/zsh/vendor-completions" "$$d/share/fish/vendor_completions.d" \
 		"$$d/share/doc/headlines/waybar" "$$d/share/doc/headlines/i3blocks" "$$d/share/doc/headlines/dunst" \
 		"$$d/share/headlines/demo/apitube" "$$d/share/headlines/demo/demo"; \
@@ -139,6 +142,10 @@ install: release-static
 	sed 's|^ExecStart=/usr/bin/headlines |ExecStart=$(BINDIR)/headlines |' packaging/systemd/headlines.service \
 		> "$$d/lib/systemd/user/headlines.service"; \
 	chmod 644 "$$d/lib/systemd/user/headlines.service"; \
+	sed 's|^Exec=/usr/bin/headlines |Exec=$(BINDIR)/headlines |' packaging/dbus/org.headlines.Headlines.service \
+		> "$$d/share/dbus-1/services/org.headlines.Headlines.service"; \
+	chmod 644 "$$d/share/dbus-1/services/org.headlines.Headlines.service"; \
+	install -m 644 packaging/dbus/org.headlines.Headlines1.xml "$$d/share/dbus-1/interfaces/org.headlines.Headlines1.xml"; \
 	install -m 644 packaging/completions/headlines.bash "$$d/share/bash-completion/completions/headlines"; \
 	install -m 644 packaging/completions/_headlines "$$d/share/zsh/vendor-completions/_headlines"; \
 	install -m 644 packaging/completions/headlines.fish "$$d/share/fish/vendor_completions.d/headlines.fish"; \

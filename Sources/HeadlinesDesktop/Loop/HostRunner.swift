@@ -75,6 +75,7 @@ public enum HostRunner {
         }
         signal(SIGPIPE, SIG_IGN)
         let status = ExitStatus()
+        let bus = BusService()
         let start: @Sendable @GLibActor (LoadedConfig) -> Void = { loaded in
             do {
                 // A widget on the same source as another shows that one's cache: no request.
@@ -101,6 +102,7 @@ public enum HostRunner {
                     host?.reconfigure(reason: reason)
                 }))
                 extra(host, loaded)
+                bus.add(host, widget: loaded.widget)
                 HostRegistry.keep(host)
                 host.start(standBy: standBy)
                 if host.exitStatus != 0 { status.value.store(host.exitStatus, ordering: .relaxed) }
@@ -131,8 +133,24 @@ public enum HostRunner {
             HostLog.info("another host (\(HostLock.holder(path: processLock.path).map { "pid \($0)" } ?? "another process")) serves the widgets; standing by to take over")
             processLock.waitUntilAcquired { all.forEach(start) }
         }
+        // The bus name first: it is the single-instance rule, and a second host stops here, saying
+        // whose it is. With no session bus (a bare tty) the host runs without one, under its lock.
+        let startWhenOwned: @Sendable @GLibActor ([LoadedConfig]) -> Void = { all in
+            HostRegistry.keep(bus)
+            bus.own { outcome in
+                switch outcome {
+                case .owned: startAll(all)
+                case .noBus:
+                    HostLog.info("no session bus: running without the org.headlines.Headlines interface")
+                    startAll(all)
+                case let .taken(pid):
+                    HostLog.info("another host (\(pid.map { "pid \($0)" } ?? "another process")) owns \(BusService.name) on the session bus; nothing to do")
+                    MainLoop.quit()
+                }
+            }
+        }
         MainLoop.run { [initial, configError] in
-            if !initial.isEmpty { return startAll(initial) }
+            if !initial.isEmpty { return startWhenOwned(initial) }
             guard let configError else { return }
             let paths = XDGPaths(environment: environment)
             let wait = ConfigWait(args: hostArgs, environment: environment, error: configError,
@@ -140,7 +158,7 @@ public enum HostRunner {
                                       HostLog.error("\(error.message) The bars say so until the config loads.")
                                       ConfigWait.publishError(error, paths: paths)
                                   },
-                                  onLoaded: { startAll($0) })
+                                  onLoaded: { startWhenOwned($0) })
             HostRegistry.keep(wait)
             wait.start()
         }

@@ -85,6 +85,10 @@ public final class WidgetHost {
     public var onReload: ((TimelineResult) -> Void)?
     /// Called on the loop whenever the entry on display changes (bars hang here).
     public var onEntry: ((TimelineEntry, PublishedTimeline) -> Void)?
+    /// Called on the loop after each reload with its result in words (the bus signals hang here).
+    public var onReloadFinished: ((String) -> Void)?
+    /// Called on the loop when the headline on display changes, with its index (the bus's EntryChanged).
+    public var onShownIndex: ((Int) -> Void)?
 
     /// `setup`: what to run from the start (else `configure()` is asked); `configure` re-reads
     /// the config at SIGHUP and when its file changes.
@@ -244,6 +248,7 @@ public final class WidgetHost {
             shownBudget = (published.budgetUsed, published.budgetLimit)
             publishBarLines()
             onEntry?(entry, published)
+            if let index = shown?.index { onShownIndex?(index) }
         case let .notify(_, result): onReload?(result)
         case .resetBarOffset:
             barOffset = 0
@@ -275,7 +280,50 @@ public final class WidgetHost {
             let result = self.setup.layout.afterReload(report, now: wall, consecutiveFailures: consecutiveFailures,
                                                       muted: self.readMuted(wall))
             self.send(.reloadFinished(result, requestsSent: report.requestsSent))
+            self.onReloadFinished?(report.failure.map { "failed: \($0.message)" }
+                                   ?? "reloaded: " + NumberText.counted(report.headlines.count, "headline"))
         }
+    }
+
+    // MARK: - Bus methods (BusService): the host changes its own state files
+
+    /// What the bars show now, or nil before the first entry.
+    public var shown: BarState? {
+        guard let entry = shownEntry else { return nil }
+        return BarState(entry: entry, offset: barOffset, budgetUsed: shownBudget.used, budgetLimit: shownBudget.limit)
+    }
+
+    public var providerName: String { setup.providerName }
+    public var isReloading: Bool { engine.reloading }
+
+    /// Reload now within the budget: "started", "queued" (one is running), or "deferred" with
+    /// why and until when.
+    public func requestReload(reason: String) -> (result: String, deferredUntil: String) {
+        let wasReloading = engine.reloading
+        send(.refreshAsked(reason: reason))
+        if let deferred = engine.deferred, !engine.reloading {
+            return ("deferred", ISO8601.format(deferred.until) + " (" + deferred.by.phrase + ")")
+        }
+        return (wasReloading ? "queued" : "started", "")
+    }
+
+    /// Turns the bars by `step` headlines, saving the offset for the next host.
+    public func rotate(by step: Int) throws {
+        barOffset += step
+        try JSONStateFile(rotationOffsetAt: paths.rotationOffsetFile).store(RotationOffset(offset: barOffset))
+        send(.offsetChanged(barOffset))
+        publishBarLines()
+        if let index = shown?.index { onShownIndex?(index) }
+    }
+
+    /// Mutes or unmutes `source` in this widget's muted.json and applies it now. False: no change.
+    public func setMuted(_ source: String, _ mute: Bool) throws -> Bool {
+        let file = StateFile<MutedSources>(path: paths.mutedFile, what: "muted-sources")
+        var muted = file.load(now: Date(), warn: warn) ?? MutedSources()
+        guard mute ? muted.mute(source) : muted.unmute(source) else { return false }
+        try file.store(muted)
+        mutedChanged()
+        return true
     }
 
     private func timerFired() {
