@@ -25,8 +25,9 @@ public enum BusClient {
     }
 
     /// Calls `method` with `arguments`; the reply's strings and integers in order (a dictionary's
-    /// values are left out: GetStatus has `status(widget:)`). `timeout` covers an activation.
-    public static func call(_ method: String, _ arguments: [Value] = [], timeout: Int32 = 30_000) -> Reply {
+    /// values are left out: GetStatus has `status(widget:)`). `timeout` covers an activation;
+    /// `start: false` asks only a running host (a change the next host reads from its file anyway).
+    public static func call(_ method: String, _ arguments: [Value] = [], start: Bool = true, timeout: Int32 = 30_000) -> Reply {
         var error: UnsafeMutablePointer<GError>?
         guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
             if let error { g_error_free(error) }
@@ -41,7 +42,8 @@ public enum BusClient {
         }
         let parameters = g_variant_new_tuple(&children, gsize(children.count))
         guard let reply = g_dbus_connection_call_sync(connection, BusService.name, BusService.path, BusService.interface,
-                                                      method, parameters, nil, G_DBUS_CALL_FLAGS_NONE, timeout, nil, &error) else {
+                                                      method, parameters, nil, start ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START,
+                                                      timeout, nil, &error) else {
             guard let error else { return .failed("no answer") }
             defer { g_error_free(error) }
             let remote = g_dbus_error_get_remote_error(error).map { name in

@@ -91,7 +91,7 @@ for member in "interface org.headlines.Headlines1" "Reload(" "Next(" "GetStatus(
 done
 echo "  ok: introspection shows org.headlines.Headlines1"
 
-wait_for "HeadlinesChanged on the bus" 5 grep -q 'member=HeadlinesChanged' "$WORK/monitor.log" \
+wait_for "HeadlinesChanged on the bus" 5 grep -q 'member=HeadlinesChanged$' "$WORK/monitor.log" \
     || { cat "$WORK/monitor.log"; die "no HeadlinesChanged signal was seen"; }
 grep -A2 'member=ReloadFinished' "$WORK/monitor.log" | grep -q 'string "reloaded: 6 headlines"' \
     || { cat "$WORK/monitor.log"; die "no ReloadFinished signal with the result was seen"; }
@@ -105,6 +105,18 @@ after=$(call GetEntry '')
 wait_for "EntryChanged" 5 grep -q 'member=EntryChanged' "$WORK/monitor.log" || die "no EntryChanged for Next"
 call GetStatus '' | grep -q "'pid': <$HOST>" || die "GetStatus does not name the host's PID: $(call GetStatus '')"
 echo "  ok: Next moved the entry on display, EntryChanged said so, GetStatus names the host"
+
+"$BIN" --config "$WORK/headlines.conf" next 3 || die "headlines next 3 failed"
+[ "$(call GetEntry '' | cut -d, -f1)" = "(5" ] || die "headlines next 3 should move the entry from 2 to 5: $(call GetEntry '')"
+"$BIN" --config "$WORK/headlines.conf" prev || die "headlines prev failed"
+[ "$(call GetEntry '' | cut -d, -f1)" = "(4" ] || die "headlines prev should move the entry from 5 to 4: $(call GetEntry '')"
+source=$(call GetEntry '' | sed "s/^([0-9]*, '[^']*', '\([^']*\)'.*/\1/")
+"$BIN" --config "$WORK/headlines.conf" mute "$source" >/dev/null || die "headlines mute failed"
+call GetHeadlines '' | grep -qF "'$source'" && die "the host still shows $source after headlines mute: $(call GetHeadlines '')"
+grep -qF "\"$source\"" "$WORK/state/headlines/muted.json" 2>/dev/null || grep -rqF "$source" "$WORK/state" || die "the host did not save the mute"
+"$BIN" --config "$WORK/headlines.conf" unmute "$source" >/dev/null || die "headlines unmute failed"
+call GetHeadlines '' | grep -qF "'$source'" || die "the host does not show $source again after unmute"
+echo "  ok: headlines next 3, prev, mute and unmute reach the host over the bus"
 
 timeout 10 "$BIN" --config "$WORK/headlines.conf" run >"$WORK/second.log" 2>&1; st=$?
 [ "$st" -ne 124 ] || die "a second host did not exit at once"
