@@ -4,14 +4,12 @@ import HeadlinesCore
 import Glibc
 #endif
 
-/// The one way a command talks to the running host: find it, check it really is a host, and ask
-/// it to reload (SIGUSR1) or re-read its configuration (SIGHUP).
+/// Who holds the host lock, for `status` and the commands that work without a host: the host
+/// itself is reached only through the bus (`BusClient`).
 ///
 /// The host lock names whoever holds it, and that is not always a host: a one-shot (`refresh` or
 /// `i3blocks` with no host running) takes the same lock for the length of one reload, and says so
-/// in the lock ("PID oneshot"). A one-shot installs no handler, so SIGUSR1 would kill it
-/// mid-reload: it is never signalled. A holder that says "host" is still checked in /proc before
-/// a signal: it must belong to this user and be called `headlines-host` or `headlines`, since a
+/// in the lock ("PID oneshot"). A holder that says "host" is still checked in /proc: it must belong to this user and be called `headlines-host` or `headlines`, since a
 /// PID read just as a holder died or was replaced can be anybody's. A bare "PID" (written before the
 /// role was) is a host only when its command line is a host's (`run`).
 /// The folder and the lock are checked first (`RuntimeFolder`): in a folder another user made, the
@@ -32,30 +30,10 @@ public struct HostClient: Sendable {
         case refused(String)
     }
 
-    /// What the host is asked to do.
-    public enum Request: Sendable {
-        /// Reload now, within the budget (SIGUSR1).
-        case refresh
-        /// Re-read the configuration and the muted sources (SIGHUP).
-        case reconfigure
-
-        var signal: Int32 { self == .refresh ? SIGUSR1 : SIGHUP }
-    }
-
-    /// What became of a request.
-    public enum Outcome: Equatable, Sendable {
-        case sent(pid: Int32)
-        /// Not sent: nothing, a one-shot or an unverifiable process holds the lock, or it is refused.
-        case notSent(Holder)
-        /// kill(2) failed, with its errno.
-        case failed(pid: Int32, errno: Int32)
-    }
-
     public let lockPath: String
     let procRoot: String
     let userID: uid_t
     let subcommand: @Sendable ([String]) -> String?
-    let send: @Sendable (Int32, Int32) -> Int32
 
     /// `subcommand` gets a process's arguments without argv[0] and names its subcommand: the
     /// executable passes its own argument parser, so `run` is found wherever it stands among options.
@@ -63,15 +41,13 @@ public struct HostClient: Sendable {
         self.init(lockPath: paths.hostLockFile, subcommand: subcommand)
     }
 
-    /// For tests: another /proc, another user ID and a recording `send` in place of kill(2).
+    /// For tests: another /proc and another user ID.
     public init(lockPath: String, procRoot: String = "/proc", userID: uid_t = getuid(),
-                subcommand: @escaping @Sendable ([String]) -> String?,
-                send: @escaping @Sendable (Int32, Int32) -> Int32 = { kill($0, $1) }) {
+                subcommand: @escaping @Sendable ([String]) -> String?) {
         self.lockPath = lockPath
         self.procRoot = procRoot
         self.userID = userID
         self.subcommand = subcommand
-        self.send = send
     }
 
     /// Who holds the lock now.
@@ -96,14 +72,6 @@ public struct HostClient: Sendable {
     public func hostPID() -> Int32? {
         if case let .host(pid) = holder() { return pid }
         return nil
-    }
-
-    /// Sends `request` to the host if, and only if, a verified host holds the lock.
-    @discardableResult
-    public func ask(_ request: Request) -> Outcome {
-        let found = holder()
-        guard case let .host(pid) = found else { return .notSent(found) }
-        return send(pid, request.signal) == 0 ? .sent(pid: pid) : .failed(pid: pid, errno: errno)
     }
 
     /// What the lock and /proc say the holder is. A one-shot is believed at its word (the worst a

@@ -98,8 +98,9 @@ enum Help {
         The widget host. Reloads when its timeline asks (every [refresh] interval), never more than
         [refresh] daily-budget times in 24 hours, backs off after failures, posts notifications for
         new headlines and publishes its timeline for bars. One line per event on stderr; --verbose
-        also logs every entry change. Signals: SIGUSR1 reload now, SIGHUP re-read the config,
-        SIGTERM or SIGINT stop. A second `run` stands by and takes over when the first exits.
+        also logs every entry change. It owns org.headlines.Headlines on the session bus
+        (man headlines: D-BUS INTERFACE). SIGHUP re-reads the config, SIGTERM or SIGINT stop. A
+        second `run` exits at once, naming the host that runs.
         """,
         "refresh": """
         Usage: headlines refresh

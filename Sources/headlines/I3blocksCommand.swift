@@ -37,8 +37,12 @@ enum I3blocksCommand {
                 do { try URLLauncher.open(current.url) } catch { Output.error("headlines: \(error.description)") }
             }
         case 2:
-            // A one-shot already reloading under the lock is left alone: its answer is on its way.
-            if case .notSent(.none) = context.host.ask(.refresh) { reloadIfDue(context, force: true) }
+            // A running host reloads (the bus's Reload); with none, this block does, unless a
+            // one-shot already reloading under the lock has its answer on the way.
+            switch BusClient.call("Reload", [.string(context.arguments.widget ?? "")], start: false) {
+            case .values, .failed: break
+            case .noBus, .noHost: if context.host.holder() == .none { reloadIfDue(context, force: true) }
+            }
         case 3:
             ProcessLauncher.spawn([ProcessLauncher.selfPath] + context.arguments.passThrough + ["menu"])
         case 4: _ = ShownHeadlines.rotate(context, by: -1)

@@ -10,7 +10,6 @@ final class HostClientRoleTests: XCTestCase {
     private var root = ""
     private var folder: String { root + "/run/headlines" }
     private var lockPath: String { folder + "/host.lock" }
-    private let sent = Signals()
     private var lock: HostLock?
 
     override func setUpWithError() throws {
@@ -42,16 +41,12 @@ final class HostClientRoleTests: XCTestCase {
     }
 
     private func client(_ proc: String) -> HostClient {
-        let sent = self.sent
-        return HostClient(lockPath: lockPath, procRoot: proc, subcommand: { $0.last },
-                          send: { pid, signal in sent.append(pid, signal); return 0 })
+        return HostClient(lockPath: lockPath, procRoot: proc, subcommand: { $0.last })
     }
 
     func testAOneShotIsNeverSignalledEvenWhenProcLooksLikeAHost() throws {
         let proc = try hold(as: .oneShot, comm: "headlines", argv: ["headlines", "run"])
-        XCTAssertEqual(client(proc).ask(.refresh), .notSent(.oneShot(pid: getpid(), command: "")))
-        XCTAssertEqual(client(proc).ask(.reconfigure), .notSent(.oneShot(pid: getpid(), command: "")))
-        XCTAssertEqual(sent.all, [])
+        XCTAssertEqual(client(proc).holder(), .oneShot(pid: getpid(), command: ""))
     }
 
     func testAOneShotWhoseProcessCannotBeSeenIsStillAOneShot() throws {
@@ -59,34 +54,29 @@ final class HostClientRoleTests: XCTestCase {
         XCTAssertEqual(client(proc).holder(), .oneShot(pid: getpid(), command: ""))
         let i3blocks = try fakeProc(comm: "headlines", argv: ["headlines", "i3blocks"])
         XCTAssertEqual(client(i3blocks).holder(), .oneShot(pid: getpid(), command: "i3blocks"))
-        XCTAssertEqual(sent.all, [])
     }
 
     func testTheResidentHostBinaryIsSignalled() throws {
         let proc = try hold(as: .host, comm: "headlines-host", argv: ["/usr/libexec/headlines/headlines-host"])
-        XCTAssertEqual(client(proc).ask(.refresh), .sent(pid: getpid()))
-        XCTAssertEqual(sent.all, [[getpid(), SIGUSR1]])
+        XCTAssertEqual(client(proc).holder(), .host(pid: getpid()))
     }
 
     func testAWaybarCopyThatHostsIsSignalled() throws {
         // No host was running, so this bar copy hosts; it says so in the lock.
         let proc = try hold(as: .host, comm: "headlines", argv: ["headlines", "waybar"])
-        XCTAssertEqual(client(proc).ask(.refresh), .sent(pid: getpid()))
-        XCTAssertEqual(sent.all, [[getpid(), SIGUSR1]])
+        XCTAssertEqual(client(proc).holder(), .host(pid: getpid()))
     }
 
     func testAHostThatProcSaysIsNotOursIsNotSignalled() throws {
         let proc = try hold(as: .host, comm: "bash", argv: ["bash", "run"])
-        XCTAssertEqual(client(proc).ask(.refresh), .notSent(.unverified(pid: getpid())))
-        XCTAssertEqual(sent.all, [])
+        XCTAssertEqual(client(proc).holder(), .unverified(pid: getpid()))
     }
 
     func testNothingIsSignalledThroughAFolderOthersCanUse() throws {
         let proc = try hold(as: .host, comm: "headlines-host", argv: ["headlines-host"])
         XCTAssertEqual(chmod(folder, 0o777), 0)
-        guard case let .notSent(.refused(sentence)) = client(proc).ask(.refresh) else { return XCTFail("signalled or not refused") }
+        guard case let .refused(sentence) = client(proc).holder() else { return XCTFail("signalled or not refused") }
         XCTAssertEqual(sentence, "\(folder) is open to other users (mode 0777): remove it or set XDG_RUNTIME_DIR to a folder of your own.")
-        XCTAssertEqual(sent.all, [])
     }
 
     func testALinkedLockIsRefused() throws {
@@ -103,9 +93,3 @@ final class HostClientRoleTests: XCTestCase {
     }
 }
 
-private final class Signals: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [[Int32]] = []
-    func append(_ pid: Int32, _ signal: Int32) { lock.lock(); list.append([pid, signal]); lock.unlock() }
-    var all: [[Int32]] { lock.lock(); defer { lock.unlock() }; return list }
-}

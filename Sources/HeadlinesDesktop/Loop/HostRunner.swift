@@ -37,13 +37,12 @@ public enum HostRunner {
                              environment: environment, deadline: loaded.config.timeout + childDeadlineMargin)
     }
 
-    /// Validates the config, then runs a host (or a stand-by that takes over) with notifications
-    /// until it quits: one `WidgetHost` per widget, all on this one loop. `standBy: false`: quit
-    /// when another host runs (a host a bar started). `extra` runs on the loop for each widget's
+    /// Validates the config, then runs a host with notifications until it quits: one `WidgetHost`
+    /// per widget, all on this one loop; when another host runs it quits at once. `extra` runs on the loop for each widget's
     /// host before it starts. A host a bar started (`--from-bar`) whose config does not load
     /// publishes the config-error bar lines and waits for a config that loads (`ConfigWait`)
     /// instead of exiting, so the bars keep showing why.
-    public static func run(args: Arguments, environment: [String: String], standBy: Bool = true,
+    public static func run(args: Arguments, environment: [String: String],
                            reloader: @escaping @Sendable @GLibActor (LoadedConfig) -> HostReloader,
                            extra: @escaping @Sendable @GLibActor (WidgetHost, LoadedConfig) -> Void = { _, _ in }) -> Int32 {
         // One host serves every widget, whichever one the bar that started it shows.
@@ -104,7 +103,7 @@ public enum HostRunner {
                 extra(host, loaded)
                 bus.add(host, widget: loaded.widget)
                 HostRegistry.keep(host)
-                host.start(standBy: standBy)
+                host.start()
                 if host.exitStatus != 0 { status.value.store(host.exitStatus, ordering: .relaxed) }
             } catch {
                 HostLog.error("\(error)")
@@ -126,12 +125,8 @@ public enum HostRunner {
                 return MainLoop.quit()
             }
             if acquired { return all.forEach(start) }
-            guard standBy else {
-                HostLog.info("another host is running; nothing to do")
-                return MainLoop.quit()
-            }
-            HostLog.info("another host (\(HostLock.holder(path: processLock.path).map { "pid \($0)" } ?? "another process")) serves the widgets; standing by to take over")
-            processLock.waitUntilAcquired { all.forEach(start) }
+            HostLog.info("another host (\(HostLock.holder(path: processLock.path).map { "pid \($0.pid)" } ?? "another process")) serves the widgets; nothing to do")
+            MainLoop.quit()
         }
         // The bus name first: it is the single-instance rule, and a second host stops here, saying
         // whose it is. With no session bus (a bare tty) the host runs without one, under its lock.

@@ -103,9 +103,9 @@ public final class WidgetHost {
         self.setup = try setup ?? configure()
     }
 
-    /// Takes the host lock (or stands by until it is free), installs the signal handlers and starts.
-    /// `standBy: false` (a host a bar started): when another host holds the lock, quit instead.
-    public func start(standBy: Bool = true) {
+    /// Takes the host lock, installs the signal handlers and starts; when another host holds the
+    /// lock (one without a session bus, where the bus name cannot decide), quits saying which.
+    public func start() {
         installSignals()
         let acquired: Bool
         do { acquired = try lock.acquire() } catch {
@@ -118,13 +118,10 @@ public final class WidgetHost {
         }
         if acquired {
             becomeHost()
-        } else if !standBy {
-            HostLog.info("another host is running; nothing to do")
-            MainLoop.quit()
         } else {
-            let holder = HostLock.holder(path: lock.path).map { "pid \($0)" } ?? "another process"
-            HostLog.info("another host (\(holder)) is running; standing by to take over")
-            lock.waitUntilAcquired { [weak self] in self?.becomeHost() }
+            let holder = HostLock.holder(path: lock.path).map { "pid \($0.pid)" } ?? "another process"
+            HostLog.info("another host (\(holder)) is running; nothing to do")
+            MainLoop.quit()
         }
     }
 
@@ -149,35 +146,20 @@ public final class WidgetHost {
     private func installSignals() {
         MainLoop.onSignal(SIGTERM) { Task { @GLibActor [weak self] in self?.shutdown("SIGTERM") } }
         MainLoop.onSignal(SIGINT) { Task { @GLibActor [weak self] in self?.shutdown("SIGINT") } }
-        MainLoop.onSignal(SIGUSR1) { Task { @GLibActor [weak self] in self?.refreshSignalled() } }
         MainLoop.onSignal(SIGHUP) { Task { @GLibActor [weak self] in self?.reconfigure() } }
     }
 
-    /// Files other processes write: the cache (`headlines fetch`), muted.json (`mute`,
-    /// `unmute`), offset.json (`next`, `prev`). Atomic writes arrive as a rename into place.
+    /// The cache, which `headlines fetch` may fill (an atomic write arrives as a rename into
+    /// place), and the runtime folder. muted.json and offset.json are the host's own: other
+    /// processes change them through its bus methods (`BusService`), never behind its back.
     private func watchFiles() {
         let cacheName = PathText.lastComponent(of: paths.cacheFile)
-        let mutedName = PathText.lastComponent(of: paths.mutedFile)
-        let offsetName = PathText.lastComponent(of: paths.rotationOffsetFile)
         var watched: [(String, (String) -> Void)] = [
             (PathText.directory(of: paths.cacheFile), { [weak self] name in
                 guard name == cacheName, let self, let cache = self.readCache(Date()) else { return }
                 self.send(.cacheChangedByAnotherProcess(cache))
             }),
-            (PathText.directory(of: paths.mutedFile), { [weak self] name in
-                guard name == mutedName else { return }
-                self?.mutedChanged()
-            }),
-            (PathText.directory(of: paths.rotationOffsetFile), { [weak self] name in
-                guard let self else { return }
-                if name == offsetName {
-                    let offset = self.readOffset(Date())
-                    self.send(.offsetChanged(offset))
-                    self.barOffset = offset
-                    self.publishBarLines()
-                }
-                self.checkRuntimeFolder()
-            }),
+            (paths.runtimeHeadlinesDir, { [weak self] _ in self?.checkRuntimeFolder() }),
         ]
         // `rm -rf $XDG_RUNTIME_DIR/headlines` sends the folder's own watch nothing while we hold a
         // file in it open: its parent hears of the removal at once.
@@ -192,24 +174,10 @@ public final class WidgetHost {
 
     // MARK: - Events in, actions out
 
-    /// `headlines refresh`, SIGUSR1: reload now if the budget allows, else say until when.
+    /// A reload asked for (the bus's Reload, a notification): now if the budget allows, else say until when.
     public func explicitReload(reason: String) { send(.refreshAsked(reason: reason)) }
 
-    /// SIGUSR1 reaches every widget of the process: `refresh --widget NAME` left a request in its
-    /// widget's folder first, and only that widget reloads; a bare SIGUSR1 reloads them all.
-    private func refreshSignalled() {
-        let request = RefreshRequest(paths: paths)
-        if request.isFresh(request.ownFile) {
-            // Left for a moment, so the other widgets' handlers of this same signal still see it.
-            let file = request.ownFile
-            _ = MainLoop.after(2) { unlink(file) }
-        } else if request.anotherIsFresh() {
-            return
-        }
-        explicitReload(reason: "refresh requested")
-    }
-
-    /// muted.json changed (a notification's Mute, `headlines mute` / `unmute`): apply it now.
+    /// muted.json changed (a notification's Mute, the bus's Mute / Unmute): apply it now.
     public func mutedChanged() { send(.mutedChanged(readMuted(Date()))) }
 
     /// SIGHUP, or the config file changed (`ConfigFileWatch`): re-read it and apply it now. A
