@@ -82,7 +82,7 @@ let package = Package(
         .target(name: "CSandbox", dependencies: ["CSeccomp"]),
         .executableTarget(name: "headlines-fetch",
                           dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesGLib", "HeadlinesImages", "CSandbox"]),
-        .executableTarget(name: "headlines-host", dependencies: ["HeadlinesCore", "HeadlinesDesktop"]),
+        .executableTarget(name: "headlines-host", dependencies: ["HeadlinesCore", "HeadlinesDesktop", "CGLib"]),
         // headlines-bar: bar copies and one-shot blocks, fully static, Swift stdlib + Glibc only.
         .target(name: "CBarSys"),
         .executableTarget(name: "headlines-bar", dependencies: ["CBarSys"], linkerSettings: barLinkerSettings),

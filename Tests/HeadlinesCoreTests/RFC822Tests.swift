@@ -4,6 +4,45 @@ import XCTest
 
 /// The one RFC 822 reader: RSS pubDates and HTTP dates (Retry-After) alike.
 final class RFC822Tests: XCTestCase {
+    func testTheCommonFormReadsByteByByteToTheSameInstantAsTheLongWay() throws {
+        let table: [(String, String)] = [
+            ("Tue, 10 Jun 2003 04:00:00 GMT", "2003-06-10T04:00:00Z"),
+            ("Tue, 10 Jun 2003 04:00:00 UT", "2003-06-10T04:00:00Z"),
+            ("tue, 10 JUN 2003 04:00:00 utc", "2003-06-10T04:00:00Z"),
+            ("Tue, 10 Jun 2003 04:00:00 +0530", "2003-06-09T22:30:00Z"),
+            ("Tue, 10 Jun 2003 04:00:00 -0945", "2003-06-10T13:45:00Z"),
+            ("10 Jun 2003 04:00:00 +0000", "2003-06-10T04:00:00Z"),
+            ("Sat, 1 Jan 2000 23:59:59 -1400", "2000-01-02T13:59:59Z"),
+            ("Thu, 29 Feb 2024 12:00:00 GMT", "2024-02-29T12:00:00Z"),
+            (" \n\tWed, 31 Dec 2025 00:00:00 +0100 \r\n", "2025-12-30T23:00:00Z"),
+        ]
+        for (text, expected) in table {
+            let fast = try XCTUnwrap(RFC822.parseCommonForm(text), text)
+            XCTAssertEqual(fast, ISO8601.parse(expected), text)
+            XCTAssertEqual(fast, RFC822.parse(text), text)
+        }
+    }
+
+    func testTheCommonFormDeclinesWhatItDoesNotReadExactly() {
+        // nil sends a date the long way (RFC822.parse, FeedDates' leniency): these all must go there.
+        for text in ["", "Tue, 10 Jun 2003 04:00:00 EST", "Tue, 10 Jun 2003 04:00:00 CEST", "Tue, 10 Jun 2003 04:00 GMT",
+                     "Tue, 10 Jun 2003 4:00:00 GMT", "Tue, 10 Jun 03 04:00:00 GMT", "Tue,10 Jun 2003 04:00:00 GMT",
+                     "Tuesday, 10 Jun 2003 04:00:00 GMT", "Tue, 10 June 2003 04:00:00 GMT", "Tue, 10 Jun 2003 04:00:00.5 GMT",
+                     "Tue, 10 Jun 2003 04:00:00 GMT junk", "Tue, 10 Jun 2003 04:00:00 +01", "Tue, 10 Jun 2003 04:00:00 +1500",
+                     "Tue, 10 Jun 2003 04:00:00 +0160", "Tue, 10 Jun 2003 04:00:00", "Tue, 123 Jun 2003 04:00:00 GMT",
+                     "Tue, 10 Déc 2003 04:00:00 GMT", "Tue, 10 Jun 2003 04:00:00 GMT\u{301}", "Ţue, 10 Jun 2003 04:00:00 GMT",
+                     "Tue, 10 Jun 2003 04:00:00 ＋0100", "Tue, 10 Xyz 2003 04:00:00 GMT", "Tue, 1O Jun 2003 04:00:00 GMT",
+                     "Tue; 10 Jun 2003 04:00:00 GMT", "Tue, 10 Jun 2003 04:00:0/ GMT", "Tue, 10 Jun 2003 04:00:00 +01/0"] {
+            XCTAssertNil(RFC822.parseCommonForm(text), text)
+        }
+        // Out-of-range fields in the common form are no date at all, as the long way says too.
+        for text in ["Tue, 31 Feb 2003 04:00:00 GMT", "Tue, 00 Jun 2003 04:00:00 GMT", "Tue, 10 Jun 2003 24:00:00 GMT",
+                     "Tue, 10 Jun 2003 04:60:00 GMT", "Sat, 29 Feb 2003 04:00:00 GMT"] {
+            XCTAssertNil(RFC822.parseCommonForm(text), text)
+            XCTAssertNil(RFC822.parse(text), text)
+        }
+    }
+
     func testTheStandardFormsReadToTheirInstant() {
         let table: [(String, String)] = [
             ("Tue, 10 Jun 2003 04:00:00 GMT", "2003-06-10T04:00:00Z"),

@@ -57,6 +57,14 @@ final class BarClockTests: XCTestCase {
         XCTAssertNil(BarClock.nextChange(published, now: local(23, 9, 0)), "\"15 Jan\" never changes again")
     }
 
+    func testADateOfLastYearGainsItsYearAtNewYearsMidnight() {
+        // "20 Dec" read on 31 Dec becomes "20 Dec 2026" when 2027 starts.
+        let published = local(20, 9, 0, month: 12, year: 2026), now = local(31, 10, 0, month: 12, year: 2026)
+        XCTAssertEqual(BarClock.describe(published, now: now), "20 Dec")
+        XCTAssertEqual(BarClock.nextChange(published, now: now), local(1, 0, 0))
+        XCTAssertEqual(BarClock.describe(published, now: local(1, 0, 0)), "20 Dec 2026")
+    }
+
     func testMidnightAcrossTheSpringChangeIsTheRealOne() {
         // 2027-03-28: clocks go from 02:00 to 03:00; midnight itself is unaffected.
         XCTAssertEqual(BarClock.nextChange(local(27, 9, 0, month: 3), now: local(27, 23, 0, month: 3)), local(28, 0, 0, month: 3))

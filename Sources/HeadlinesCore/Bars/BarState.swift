@@ -69,7 +69,8 @@ public struct BarState: Equatable, Sendable {
     /// turns "14:05" into "Mon 14:05", the headline on display stops being "new"): the host
     /// sleeps until then.
     public func nextTextChange(now: Date) -> Date? {
-        var dates = headlines.compactMap { BarClock.nextChange($0.publishedAt, now: now) }
+        let day = BarClock.Day(now: now)
+        var dates = headlines.compactMap { BarClock.nextChange($0.publishedAt, on: day) }
         if let current, isNew(now: now) { dates.append(current.publishedAt.addingTimeInterval(BarText.newWindow)) }
         return dates.filter { $0 > now }.min()
     }
@@ -112,8 +113,8 @@ public enum BarText {
     }
 
     /// "title — source · 14:05" (`BarClock`), neutralised, one line.
-    public static func line(_ h: Headline, now: Date) -> String {
-        Markup.neutralise(h.title) + " — " + source(h) + " · " + BarClock.describe(h.publishedAt, now: now)
+    public static func line(_ h: Headline, on day: BarClock.Day) -> String {
+        Markup.neutralise(h.title) + " — " + source(h) + " · " + BarClock.describe(h.publishedAt, on: day)
     }
 
     /// Longest source name a bar shows: a feed may call itself by a whole paragraph.

@@ -27,8 +27,9 @@ public enum WaybarRenderer {
             text = state.error == nil ? "No headlines yet" : "Headlines unavailable"
         }
         var tooltip: [String] = []
+        let day = BarClock.Day(now: now)
         for (i, h) in state.headlines.prefix(tooltipCount).enumerated() {
-            let line = Markup.escape(BarText.line(h, now: now))
+            let line = Markup.escape(BarText.line(h, on: day))
             if state.keywords.isEmpty {
                 tooltip.append(i == state.index ? "<b>\(line)</b>" : line)
             } else {

@@ -14,6 +14,64 @@ public enum RFC822 {
         return scanner.rfc822()
     }
 
+    /// The form nearly every feed and server writes, `Sun, 06 Nov 1994 08:49:37 GMT` or `+hhmm`
+    /// (the day name optional, any case, the day one or two digits), read byte by byte; nil for
+    /// anything else, which `parse` (and `FeedDates`' leniency) then reads the long way. Most
+    /// items of a feed carry one, and reading it through Characters cost more than the rest of
+    /// the item.
+    public static func parseCommonForm(_ text: String) -> Date? {
+        var text = text
+        return text.withUTF8 { commonForm($0) }
+    }
+
+    private static func commonForm(_ b: UnsafeBufferPointer<UInt8>) -> Date? {
+        var i = 0, end = b.count
+        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
+        while i < end, isSpace(b[i]) { i += 1 }
+        while end > i, isSpace(b[end - 1]) { end -= 1 }
+        func lower(_ k: Int) -> UInt8 { b[k] | 0x20 }
+        func digit(_ k: Int) -> Int? { k < end && b[k] >= 0x30 && b[k] <= 0x39 ? Int(b[k] - 0x30) : nil }
+        func name(_ k: Int, in names: [String]) -> Int? {
+            guard k + 3 <= end else { return nil }
+            let word = [lower(k), lower(k + 1), lower(k + 2)]
+            return names.firstIndex { $0.utf8.elementsEqual(word) }
+        }
+        func two(_ k: Int) -> Int? {
+            guard let a = digit(k), let c = digit(k + 1) else { return nil }
+            return a * 10 + c
+        }
+        if name(i, in: dayNames) != nil {
+            guard i + 5 <= end, b[i + 3] == 0x2C, b[i + 4] == 0x20 else { return nil }
+            i += 5
+        }
+        guard let d1 = digit(i) else { return nil }
+        var day = d1
+        i += 1
+        if let d2 = digit(i) { day = day * 10 + d2; i += 1 }
+        guard i < end, b[i] == 0x20, let month = name(i + 1, in: months), i + 4 < end, b[i + 4] == 0x20 else { return nil }
+        i += 5
+        guard let century = two(i), let yy = two(i + 2), i + 4 < end, b[i + 4] == 0x20 else { return nil }
+        i += 5
+        guard let hour = two(i), i + 2 < end, b[i + 2] == 0x3A, let minute = two(i + 3), i + 5 < end, b[i + 5] == 0x3A,
+              let second = two(i + 6), i + 8 < end, b[i + 8] == 0x20 else { return nil }
+        i += 9
+        let offset: Int
+        switch end - i {
+        case 5 where b[i] == 0x2B || b[i] == 0x2D:
+            guard let hh = two(i + 1), let mm = two(i + 3), hh <= 14, mm < 60 else { return nil }
+            offset = (b[i] == 0x2D ? -1 : 1) * (hh * 3600 + mm * 60)
+        case 3 where (lower(i), lower(i + 1), lower(i + 2)) == (0x67, 0x6D, 0x74)   // gmt
+            || (lower(i), lower(i + 1), lower(i + 2)) == (0x75, 0x74, 0x63):       // utc
+            offset = 0
+        case 2 where (lower(i), lower(i + 1)) == (0x75, 0x74):                         // ut
+            offset = 0
+        default:
+            return nil
+        }
+        return CivilDate.instant(year: century * 100 + yy, month: month + 1, day: day, hour: hour, minute: minute,
+                                 second: second, offset: offset)
+    }
+
     /// `Sun, 06 Nov 1994 08:49:37 GMT` (IMF-fixdate), the second truncated; years beyond four
     /// digits are written as the nearest one there is, as `ISO8601.format` does.
     public static func format(_ date: Date) -> String {

@@ -11,6 +11,7 @@ import FeedXML
 public enum FeedDates {
     /// The instant `text` names, or nil when it is not a date this reader recognises.
     public static func parse(_ text: String) -> Date? {
+        if let date = RFC822.parseCommonForm(text) { return date }
         var s = text.trimmingWhitespace.lowercased()
         if s.hasSuffix(")"), let open = s.lastIndex(of: "(") {
             s = s[..<open].trimmingWhitespace
