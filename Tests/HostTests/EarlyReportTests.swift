@@ -33,7 +33,7 @@ final class EarlyReportTests: HostTestCase {
         try FileManager.default.copyItem(at: cli.executable.deletingLastPathComponent().appendingPathComponent("headlines-host"),
                                          to: host)
         let process = try BackgroundProcess(executable: host, arguments: ["--config", configFile.path],
-                                            environment: cli.environment(["APITUBE_API_KEY": Self.apiKey]))
+                                            environment: cli.environment(environment))
         defer { process.kill() }
 
         let waybar = cli.root.appendingPathComponent("runtime/headlines/bar/waybar")

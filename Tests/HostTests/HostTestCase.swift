@@ -77,7 +77,8 @@ class HostTestCase: XCTestCase {
         try cli.run(arguments + ["--config", configFile.path], environment: environment, timeout: timeout)
     }
 
-    private var environment: [String: String] {
+    /// The test key and the test's bus: what a host and the CLI of this test run with.
+    var environment: [String: String] {
         ["APITUBE_API_KEY": Self.apiKey, "DBUS_SESSION_BUS_ADDRESS": bus.address]
     }
 

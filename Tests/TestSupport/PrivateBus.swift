@@ -16,7 +16,7 @@ public final class PrivateBus {
             <busconfig>
               <type>session</type>
               <listen>unix:path=\(folder.path)/bus</listen>
-              <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow own="*"/></policy>
+              <policy context="default"><allow send_destination="*"/><allow receive_sender="*"/><allow own="*"/></policy>
             </busconfig>
             """.write(to: config, atomically: true, encoding: .utf8)
         process = Process()

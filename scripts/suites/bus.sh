@@ -60,7 +60,7 @@ cat > "$WORK/bus.conf" <<CONF
   <type>session</type>
   <listen>unix:path=$WORK/runtime/bus</listen>
   <servicedir>$WORK/services</servicedir>
-  <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+  <policy context="default"><allow send_destination="*"/><allow receive_sender="*"/><allow own="*"/></policy>
 </busconfig>
 CONF
 exec {BUS_FD}< <(exec dbus-daemon --config-file="$WORK/bus.conf" --nofork --print-address=1 --print-pid=1)

@@ -34,12 +34,17 @@ public final class BusService {
 
     /// Owns the name; `decided` runs once, on the loop, with the outcome.
     public func own(_ decided: @escaping (Ownership) -> Void) {
+        // Connecting synchronously on the loop thread, rather than letting g_bus_own_name connect
+        // in the background, keeps GIO's thread pool out of the host: its worker would idle on.
+        var error: UnsafeMutablePointer<GError>?
+        guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            g_clear_error(&error)
+            return decided(.noBus)
+        }
         self.decided = decided
+        register(connection)
         let me = Unmanaged.passUnretained(self).toOpaque()
-        ownerID = g_bus_own_name(G_BUS_TYPE_SESSION, Self.name, G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE, { connection, _, data in
-            let service = Unmanaged<BusService>.fromOpaque(data!).takeUnretainedValue()
-            MainLoop.assumeOnLoop { service.register(connection) }
-        }, { _, _, data in
+        ownerID = g_bus_own_name_on_connection(connection, Self.name, G_BUS_NAME_OWNER_FLAGS_DO_NOT_QUEUE, { _, _, data in
             let service = Unmanaged<BusService>.fromOpaque(data!).takeUnretainedValue()
             MainLoop.assumeOnLoop { service.finish(.owned) }
         }, { connection, _, data in
