@@ -44,20 +44,47 @@ public enum BusClient {
         guard let reply = g_dbus_connection_call_sync(connection, BusService.name, BusService.path, BusService.interface,
                                                       method, parameters, nil, start ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START,
                                                       timeout, nil, &error) else {
-            guard let error else { return .failed("no answer") }
-            defer { g_error_free(error) }
-            let remote = g_dbus_error_get_remote_error(error).map { name in
-                defer { g_free(name) }
-                return String(cString: name)
-            }
-            if remote == "org.freedesktop.DBus.Error.ServiceUnknown" || remote == "org.freedesktop.DBus.Error.NameHasNoOwner" {
-                return .noHost
-            }
-            g_dbus_error_strip_remote_error(error)
-            return .failed(String(cString: error.pointee.message))
+            return failure(error)
         }
         defer { g_variant_unref(reply) }
         return .values(values(of: reply))
+    }
+
+    /// Asks the bus to start the host by activation (StartServiceByName): `.values([1])` when it
+    /// started one, `.values([2])` when one already ran, `.noHost` with no service file installed.
+    public static func startHost(timeout: Int32 = 30_000) -> Reply {
+        var error: UnsafeMutablePointer<GError>?
+        guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+            if let error { g_error_free(error) }
+            return .noBus
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
+        var children: [OpaquePointer?] = [g_variant_new_string(BusService.name), g_variant_new_uint32(0)]
+        guard let reply = g_dbus_connection_call_sync(connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                                      "org.freedesktop.DBus", "StartServiceByName",
+                                                      g_variant_new_tuple(&children, 2), nil, G_DBUS_CALL_FLAGS_NONE,
+                                                      timeout, nil, &error) else {
+            return failure(error)
+        }
+        defer { g_variant_unref(reply) }
+        let result = g_variant_get_child_value(reply, 0)
+        defer { g_variant_unref(result) }
+        return .values([.int(Int(g_variant_get_uint32(result)))])
+    }
+
+    /// A failed call's error as a reply: no host for the bus's "no such name" errors.
+    private static func failure(_ error: UnsafeMutablePointer<GError>?) -> Reply {
+        guard let error else { return .failed("no answer") }
+        defer { g_error_free(error) }
+        let remote = g_dbus_error_get_remote_error(error).map { name in
+            defer { g_free(name) }
+            return String(cString: name)
+        }
+        if remote == "org.freedesktop.DBus.Error.ServiceUnknown" || remote == "org.freedesktop.DBus.Error.NameHasNoOwner" {
+            return .noHost
+        }
+        g_dbus_error_strip_remote_error(error)
+        return .failed(String(cString: error.pointee.message))
     }
 
     /// `GetStatus`'s dictionary, its strings and integers by key.

@@ -48,6 +48,7 @@ enum CommandLineTool {
         case "demo": return DemoCommand.run(context, duration: args.duration)
         case "run": return HostCommand.run(context, argv: argv)
         case "refresh": return RefreshCommand.run(context)
+        case "start": return StartCommand.run(context)
         case "status": return StatusCommand.run(context, json: args.json)
         case "menu": return MenuCommand.run(context)
         case "waybar": return BarCommand.run(context, format: .waybar, pango: true, argv: argv)

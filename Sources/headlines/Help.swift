@@ -11,6 +11,7 @@ enum Help {
     Commands:
       run            the widget host: reload on schedule within the budget, notify, publish
       refresh        ask the host to reload now (or say when the budget allows it)
+      start          start the host if none runs (D-Bus activation where installed), at once
       status [--json]  what the host is doing, the budget used, the last error
       fetch          fetch headlines now, update the cache and print them
       list [--json]  print the cached headlines, newest first
@@ -108,6 +109,13 @@ enum Help {
         Asks the running host to reload now and waits for the result. When the daily budget or the
         server's Retry-After defers it, says when the reload can happen. With no host running it
         does one reload itself, within the budget.
+        """,
+        "start": """
+        Usage: headlines start
+
+        Makes sure a host runs and returns at once: the session bus starts it by D-Bus activation
+        where the service file is installed (under the systemd unit when there is one); otherwise
+        it starts headlines-host in its own session. What a bar runs when it finds no host.
         """,
         "status": """
         Usage: headlines status [--json]
