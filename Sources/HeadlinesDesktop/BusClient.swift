@@ -1,6 +1,9 @@
 import CGLibNotify
 import FoundationEssentials
 import HeadlinesCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The one way a command talks to the running host: a method call on `org.headlines.Headlines1`
 /// (packaging/dbus/org.headlines.Headlines1.xml). The bus starts the host by activation when
@@ -70,6 +73,18 @@ public enum BusClient {
         let result = g_variant_get_child_value(reply, 0)
         defer { g_variant_unref(result) }
         return .values([.int(Int(g_variant_get_uint32(result)))])
+    }
+
+    /// Repeats `call` while no host owns the name yet, for a host just started: its last reply.
+    public static func awaitHost(seconds: Double = 10, _ call: () -> Reply) -> Reply {
+        var reply = call()
+        var waited = 0.0
+        while reply == .noHost, waited < seconds {
+            usleep(50_000)
+            waited += 0.05
+            reply = call()
+        }
+        return reply
     }
 
     /// A failed call's error as a reply: no host for the bus's "no such name" errors.

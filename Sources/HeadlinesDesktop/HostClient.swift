@@ -7,11 +7,11 @@ import Glibc
 /// Who holds the host lock, for `status` and the commands that work without a host: the host
 /// itself is reached only through the bus (`BusClient`).
 ///
-/// The host lock names whoever holds it, and that is not always a host: a one-shot (`refresh` or
-/// `i3blocks` with no host running) takes the same lock for the length of one reload, and says so
-/// in the lock ("PID oneshot"). A holder that says "host" is still checked in /proc: it must belong to this user and be called `headlines-host` or `headlines`, since a
-/// PID read just as a holder died or was replaced can be anybody's. A bare "PID" (written before the
-/// role was) is a host only when its command line is a host's (`run`).
+/// The host lock names whoever holds it, and that is not always a host: a reload outside a host
+/// (`refresh` with no session bus, an i3blocks one-shot) takes the same lock for one reload. /proc
+/// says which: the holder must belong to this user and be `headlines-host`, or `headlines` whose
+/// subcommand is `run`, to be a host, since a PID read just as a holder died or was replaced can
+/// be anybody's; another `headlines` subcommand is a one-shot.
 /// The folder and the lock are checked first (`RuntimeFolder`): in a folder another user made, the
 /// lock says nothing we can trust. Runs on any thread; it holds no state.
 public struct HostClient: Sendable {
@@ -74,8 +74,7 @@ public struct HostClient: Sendable {
         return nil
     }
 
-    /// What the lock and /proc say the holder is. A one-shot is believed at its word (the worst a
-    /// wrong "oneshot" costs is a signal not sent); "host" must be confirmed by /proc.
+    /// What /proc says the holder is.
     func classify(_ found: HostLock.Holder) -> Holder {
         let pid = found.pid
         let dir = procRoot + "/" + String(pid)
@@ -83,18 +82,12 @@ public struct HostClient: Sendable {
         guard stat(dir, &info) == 0, info.st_uid == userID,
               let comm = Self.contents(dir + "/comm")?.trimmed(), comm == "headlines" || comm == "headlines-host",
               let cmdline = Self.contents(dir + "/cmdline") else {
-            return found.role == .oneShot ? .oneShot(pid: pid, command: "") : .unverified(pid: pid)
+            return .unverified(pid: pid)
         }
         let argv = cmdline.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
         let arguments = Array(argv.dropFirst()).filter { !$0.isEmpty }
         let command = comm == "headlines-host" ? "run" : subcommand(arguments) ?? ""
-        switch found.role {
-        case .oneShot: return .oneShot(pid: pid, command: command == "run" ? "" : command)
-        // Any copy that hosts says so (`waybar` and `i3blocks --persist` host when no host runs).
-        case .host where found.roleWritten: return .host(pid: pid)
-        // An older holder's bare PID: only a host's command line makes it one.
-        case .host: return command == "run" ? .host(pid: pid) : .oneShot(pid: pid, command: command)
-        }
+        return command == "run" ? .host(pid: pid) : .oneShot(pid: pid, command: command)
     }
 
     /// True when someone holds the lock (HostLock.holder says nil both for "free" and for "held,

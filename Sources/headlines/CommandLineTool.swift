@@ -35,6 +35,7 @@ enum CommandLineTool {
         // one must not stop it.
         if args.command == "import" { return ImportCommand.run(positional: args.positional, environment: environment) }
         if args.command == "doctor" { return DoctorCommand.run(args: args, environment: environment) }
+        if args.command == "start" { return StartCommand.run(args: args, environment: environment) }
         let context: AppContext
         do { context = try AppContext.load(args: args, environment: environment) } catch {
             if let status = BarCommand.configFailed(error, args: args, argv: argv, environment: environment) { return status }
@@ -48,7 +49,6 @@ enum CommandLineTool {
         case "demo": return DemoCommand.run(context, duration: args.duration)
         case "run": return HostCommand.run(context, argv: argv)
         case "refresh": return RefreshCommand.run(context)
-        case "start": return StartCommand.run(context)
         case "status": return StatusCommand.run(context, json: args.json)
         case "menu": return MenuCommand.run(context)
         case "waybar": return BarCommand.run(context, format: .waybar, pango: true, argv: argv)

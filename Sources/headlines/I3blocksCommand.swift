@@ -64,8 +64,8 @@ enum I3blocksCommand {
         let fetchedAt = context.cache.load(now: now.wall, warn: warn)?.fetchedAt
         guard ReloadIfDue.isDue(at: now, ledger: &ledger, cacheFetchedAt: fetchedAt, interval: context.config.interval,
                                 dailyBudget: context.config.dailyBudget, force: force) else { return }
-        // Marked a one-shot in the lock: a `refresh` meanwhile waits for it instead of signalling it.
-        let lock = HostLock(path: paths.hostLockFile, role: .oneShot)
+        // Under the host lock: a host starting meanwhile, or a `refresh`, waits for it.
+        let lock = HostLock(path: paths.hostLockFile)
         guard lock.tryAcquire(), let setup = try? context.timelineProvider() else { return }
         let result = blockingAwait {
             await ReloadIfDue.reload(provider: setup.provider, dailyBudget: context.config.dailyBudget, ledgerStore: store,

@@ -34,7 +34,13 @@ enum RefreshCommand {
         let store = PublishedTimelineStore(path: context.paths.publishedTimelineFile)
         let before = store.load()?.generation ?? -1
         let widget = context.arguments.widget ?? ""
-        switch BusClient.call("Reload", [.string(widget)]) {
+        var reply = BusClient.call("Reload", [.string(widget)])
+        if reply == .noHost, context.host.holder() == .none {
+            // A bus with no service file to activate (a build tree): start the host ourselves.
+            reply = StartCommand.startWithoutActivation(args: context.arguments, environment: context.environment)
+                ? BusClient.awaitHost { BusClient.call("Reload", [.string(widget)], start: false) } : reply
+        }
+        switch reply {
         case let .values(answer):
             let pid = BusClient.status(widget: widget)?["pid"]?.number.map { "pid \($0)" } ?? "on the bus"
             if answer.first?.text == "deferred" {
@@ -43,7 +49,7 @@ enum RefreshCommand {
             }
             return waitForHost(context, store: store, before: before, since: now, who: pid)
         case .noBus: return reloadWithoutHost(context, why: "no session bus")
-        case .noHost: return reloadWithoutHost(context, why: "no host on the session bus, and it cannot start one")
+        case .noHost: return reloadWithoutHost(context, why: "no host on the session bus, and none could be started")
         case let .failed(message):
             Output.error("headlines: the host refused the reload: \(TerminalText.safe(message)).")
             return 1
@@ -107,7 +113,7 @@ enum RefreshCommand {
 
     /// No host: take the lock for one reload, within the budget, like the host would.
     private static func reloadHere(_ context: AppContext, why: String) -> Int32 {
-        let lock = HostLock(path: context.paths.hostLockFile, role: .oneShot)
+        let lock = HostLock(path: context.paths.hostLockFile)
         do {
             guard try lock.acquire() else { Output.error("headlines: a host just started; run refresh again."); return 1 }
         } catch {
