@@ -103,12 +103,13 @@ INSTALLED_FILES = \
 	share/doc/headlines/waybar/style.css \
 	share/doc/headlines/i3blocks/headlines.conf \
 	share/doc/headlines/dunst/headlines.dunstrc \
+	share/doc/headlines/examples/follow-headlines \
 	share/headlines/demo/apitube/top-headlines-fl.json \
 	share/headlines/demo/demo/arrivals.json
 # Folders of our own, removed by uninstall when empty (deepest first).
 INSTALLED_DIRS = \
 	libexec/headlines \
-	share/doc/headlines/waybar share/doc/headlines/i3blocks share/doc/headlines/dunst \
+	share/doc/headlines/waybar share/doc/headlines/i3blocks share/doc/headlines/dunst share/doc/headlines/examples \
 	share/doc/headlines share/headlines/demo/apitube share/headlines/demo/demo \
 	share/headlines/demo share/headlines
 
@@ -128,7 +129,7 @@ install: release-static
 		"$$d/share/dbus-1/services" "$$d/share/dbus-1/interfaces" \
 		"$$d/share/bash-completion/completions" "$$d/share/zsh/vendor-completions" "$$d/share/fish/vendor_completions.d" \
 		"$$d/share/doc/headlines/waybar" "$$d/share/doc/headlines/i3blocks" "$$d/share/doc/headlines/dunst" \
-		"$$d/share/headlines/demo/apitube" "$$d/share/headlines/demo/demo"; \
+		"$$d/share/doc/headlines/examples" "$$d/share/headlines/demo/apitube" "$$d/share/headlines/demo/demo"; \
 	for p in $(USER_PROGRAMS); do install -m 755 "$$bin/$$p" "$$d/bin/$$p"; done; \
 	for p in $(INTERNAL_PROGRAMS); do install -m 755 "$$bin/$$p" "$$d/libexec/headlines/$$p"; done; \
 	(cd "$$d" && strip --remove-section=.comment $(addprefix bin/,$(USER_PROGRAMS)) \
@@ -146,6 +147,7 @@ install: release-static
 		> "$$d/share/dbus-1/services/org.headlines.Headlines.service"; \
 	chmod 644 "$$d/share/dbus-1/services/org.headlines.Headlines.service"; \
 	install -m 644 packaging/dbus/org.headlines.Headlines1.xml "$$d/share/dbus-1/interfaces/org.headlines.Headlines1.xml"; \
+	install -m 755 packaging/dbus/examples/follow-headlines "$$d/share/doc/headlines/examples/follow-headlines"; \
 	install -m 644 packaging/completions/headlines.bash "$$d/share/bash-completion/completions/headlines"; \
 	install -m 644 packaging/completions/_headlines "$$d/share/zsh/vendor-completions/_headlines"; \
 	install -m 644 packaging/completions/headlines.fish "$$d/share/fish/vendor_completions.d/headlines.fish"; \

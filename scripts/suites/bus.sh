@@ -118,6 +118,18 @@ grep -qF "\"$source\"" "$WORK/state/headlines/muted.json" 2>/dev/null || grep -r
 call GetHeadlines '' | grep -qF "'$source'" || die "the host does not show $source again after unmute"
 echo "  ok: headlines next 3, prev, mute and unmute reach the host over the bus"
 
+/usr/bin/python3 packaging/dbus/examples/follow-headlines >"$WORK/follow.out" 2>&1 &
+FOLLOW=$!; PIDS+=($FOLLOW)
+wait_for "the example client's first lines" 10 bash -c "[ \$(wc -l < '$WORK/follow.out') -ge 6 ]" \
+    || { cat "$WORK/follow.out"; die "follow-headlines did not print the 6 headlines"; }
+python3 "$LIB/articles.py" "$WORK/articles.json" 6 "Arrived over the bus"
+call Reload '' >/dev/null || die "Reload failed"
+wait_for "the new headline from the example client" 10 grep -q "^Arrived over the bus" "$WORK/follow.out" \
+    || { cat "$WORK/follow.out"; die "follow-headlines did not print the new headline"; }
+[ "$(grep -c . "$WORK/follow.out")" -eq "$(sort -u "$WORK/follow.out" | grep -c .)" ] || die "follow-headlines printed a headline twice"
+kill "$FOLLOW"
+echo "  ok: packaging/dbus/examples/follow-headlines printed the headlines, then the new one once, on HeadlinesChanged"
+
 timeout 10 "$BIN" --config "$WORK/headlines.conf" run >"$WORK/second.log" 2>&1; st=$?
 [ "$st" -ne 124 ] || die "a second host did not exit at once"
 grep -q "another host (pid $HOST) owns org.headlines.Headlines" "$WORK/second.log" || { cat "$WORK/second.log"; die "the second host did not name the owner"; }
