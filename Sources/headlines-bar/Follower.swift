@@ -17,6 +17,10 @@ struct Follower {
     private var clicks = ClickParser()
     private var stdinOpen: Bool
     private var clickChildren: [pid_t] = []
+    /// Scroll steps not yet handed to a `headlines next`/`prev` (negative: back).
+    private var pendingSteps = 0
+    /// The `headlines next N` or `prev N` running now, 0 when none.
+    private var stepChild: pid_t = 0
 
     init(folder: RuntimeFolder, variant: BarVariant, readsClicks: Bool, options: [String] = []) {
         self.options = options
@@ -91,7 +95,7 @@ struct Follower {
     }
 
     /// i3bar buttons: 1 open, 2 refresh, 3 menu, 4 previous, 5 next, each by the full CLI,
-    /// started and not waited for (reaped on a later turn).
+    /// started and not waited for (reaped on a later turn); scroll steps are coalesced.
     private mutating func readClicks() {
         var buffer = [UInt8](repeating: 0, count: 1024)
         while true {
@@ -107,14 +111,31 @@ struct Follower {
     }
 
     private mutating func act(on button: Int) {
-        let commands = [1: "open", 2: "refresh", 3: "menu", 4: "prev", 5: "next"]
+        // A burst of scroll clicks becomes one `headlines next N` (or `prev N`) at a time, each
+        // carrying every step that arrived while the one before ran.
+        if button == 4 || button == 5 {
+            pendingSteps += button == 5 ? 1 : -1
+            return runPendingSteps()
+        }
+        let commands = [1: "open", 2: "refresh", 3: "menu"]
         guard let command = commands[button], let cli = Sys.sibling("headlines") else { return }
         let pid = Sys.spawn(cli, [cli] + options + [command])
         if pid > 0 { clickChildren.append(pid) }
     }
 
+    private mutating func runPendingSteps() {
+        guard stepChild == 0, pendingSteps != 0, let cli = Sys.sibling("headlines") else { return }
+        let command = pendingSteps > 0 ? "next" : "prev"
+        stepChild = Sys.spawn(cli, [cli] + options + [command, String(abs(pendingSteps))])
+        if stepChild > 0 { pendingSteps = 0 } else { stepChild = 0 }
+    }
+
     private mutating func reapChildren() {
         host.reap()
+        if stepChild > 0, cbs_reap(stepChild, nil) > 0 {
+            stepChild = 0
+            runPendingSteps()
+        }
         guard !clickChildren.isEmpty else { return }
         clickChildren.removeAll { cbs_reap($0, nil) > 0 }
     }

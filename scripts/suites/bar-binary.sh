@@ -42,6 +42,7 @@ SH
 cat > "$WORK/bin/headlines" <<SH
 #!/bin/sh
 for a in "\$@"; do [ "\$a" = start ] && exec python3 $FAKES host "\$@"; done
+case "\$1" in next|prev) sleep 0.05;; esac
 echo "NO_BAR_EXEC=\${HEADLINES_NO_BAR_EXEC:-} \$*" >> $WORK/cli.log
 echo "full cli"
 SH
@@ -242,9 +243,22 @@ wait_for "the json line" 2 grep -qx '{"full_text":"json line"}' "$WORK/out-json"
 printf '[\n{"name":"headlines","instance":"","button":5,"x":1,"y":2}\n,{"name":"headlines","button": 1}\n{"button":3}\n' >&"$cfd"
 wait_for "three CLI runs" 3 cli_runs_at_least 3 || die "clicks ran: $(cat "$WORK/cli.log")"
 # The three commands run at once, so they may log in any order: compare them sorted.
-[ "$(sort "$WORK/cli.log")" = $'NO_BAR_EXEC= menu\nNO_BAR_EXEC= next\nNO_BAR_EXEC= open' ] || die "clicks ran: $(cat "$WORK/cli.log")"
+[ "$(sort "$WORK/cli.log")" = $'NO_BAR_EXEC= menu\nNO_BAR_EXEC= next 1\nNO_BAR_EXEC= open' ] || die "clicks ran: $(cat "$WORK/cli.log")"
 no_zombies() { ! ps -o stat= --ppid "$FOLLOWER" | grep -q Z; }
 wait_for "the click commands reaped" 2 no_zombies || die "click commands left as zombies: $(ps -o pid,stat,cmd --ppid "$FOLLOWER")"
+# A burst: 400 scrolls down and 100 up, as fast as the pipe takes them, while each run takes 50 ms.
+: > "$WORK/cli.log"
+python3 -c '
+import sys
+for i in range(500):
+    sys.stdout.write(",{\"name\":\"headlines\",\"button\":%d}\n" % (5 if i % 5 else 4))' >&"$cfd"
+steps() { awk '$2 == "next" { n += $3 } $2 == "prev" { n -= $3 } END { print n + 0 }' "$WORK/cli.log"; }
+wait_for "the burst's 300 steps" 10 bash -c "[ \"\$(awk '\$2 == \"next\" { n += \$3 } \$2 == \"prev\" { n -= \$3 } END { print n + 0 }' '$WORK/cli.log')\" = 300 ]" \
+    || die "the burst moved $(steps) steps, not 300: $(tr '\n' ';' < "$WORK/cli.log")"
+sleep 0.3
+runs=$(wc -l < "$WORK/cli.log")
+[ "$(steps)" = 300 ] && [ "$runs" -le 5 ] || die "500 scroll clicks ran the CLI $runs times for $(steps) steps: $(tr '\n' ';' < "$WORK/cli.log")"
+ok "500 scroll clicks (400 down, 100 up) ran headlines next/prev $runs times, 300 steps in all"
 exec {cfd}>&-
 sleep 0.2; kill -0 "$FOLLOWER" || die "the follower exited at the end of its clicks"
 kill "$FOLLOWER"; wait "$FOLLOWER" 2>/dev/null
