@@ -7,6 +7,7 @@ import HeadlinesDesktop
 /// a bar shows right now (what a bar's on-click runs); `--comments` opens its discussion page.
 enum OpenCommand {
     static func run(_ context: AppContext, positional: [String], comments: Bool = false) -> Int32 {
+        if comments { return openComments(context, positional: positional) }
         let headline: Headline
         if let arg = positional.first {
             let headlines = context.cache.load(now: Date(), warn: { Output.error("headlines: warning: \($0)") })?.headlines ?? []
@@ -34,16 +35,39 @@ enum OpenCommand {
             }
             headline = current
         }
-        var link = headline.url
-        if comments {
-            guard let discussion = headline.commentsURL else {
-                Output.error("headlines: this headline has no discussion page; Hacker News, Reddit and Lobsters headlines have one.")
-                return 1
+        do {
+            try URLLauncher.open(headline.url)
+            return 0
+        } catch {
+            Output.error("headlines: \(error.description)")
+            return 1
+        }
+    }
+
+    /// `open --comments [N]`: the discussion page (Hacker News, Reddit, Lobsters) of the N-th
+    /// cached headline, or of the one the bars show (the host's published timeline, turned).
+    static func openComments(_ context: AppContext, positional: [String]) -> Int32 {
+        let cached = context.cache.load(now: Date(), warn: { Output.error("headlines: warning: \($0)") })?.headlines ?? []
+        let headline: Headline?
+        if let arg = positional.first {
+            guard let n = Int(arg), n >= 1, n <= cached.count else {
+                Output.error("headlines: open --comments takes the number of a headline from `headlines list` (it shows \(cached.count)), or nothing for the one on the bar.")
+                return 2
             }
-            link = discussion
+            headline = cached[n - 1]
+        } else {
+            headline = ShownHeadlines.state(context).current
+        }
+        guard let headline else {
+            Output.error("headlines: no headline is on display yet: run `headlines fetch` or start `headlines run`.")
+            return 1
+        }
+        guard let discussion = headline.commentsURL else {
+            Output.error("headlines: this headline has no discussion page; Hacker News, Reddit and Lobsters headlines have one.")
+            return 1
         }
         do {
-            try URLLauncher.open(link)
+            try URLLauncher.open(discussion)
             return 0
         } catch {
             Output.error("headlines: \(error.description)")

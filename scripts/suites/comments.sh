@@ -71,3 +71,15 @@ grep -q Comments "$WORK/menu.txt" || die "dunst's menu had no Comments line: $(c
 url=$(cat "$BROWSER_LOG")
 [ "$url" = "https://news.ycombinator.com/item?id=46101234" ] || die "browser opened '$url', expected https://news.ycombinator.com/item?id=46101234"
 ok "browser opened exactly $url"
+
+echo "headlines open --comments opens the discussion of the headline the host has on display"
+: >"$BROWSER_LOG"
+"$BIN" --config "$WORK/headlines.conf" next || die "headlines next failed"
+"$BIN" --config "$WORK/headlines.conf" open --comments || die "open --comments failed"
+wait_for "the fake browser" 10 test -s "$BROWSER_LOG" || die "no URL reached the browser"
+url=$(cat "$BROWSER_LOG")
+shown=$(gdbus call --session --dest org.headlines.Headlines --object-path /org/headlines/Headlines \
+    --method org.headlines.Headlines1.GetEntry "" | sed -n "s/.*'\(https[^']*\)')$/\1/p")
+[ "$shown" = "https://sqlite.org/queryplanner-ng.html?from=hn&ref=front" ] || die "after next the host shows '$shown', expected the second story"
+[ "$url" = "https://news.ycombinator.com/item?id=46099876" ] || die "open --comments opened '$url', expected https://news.ycombinator.com/item?id=46099876"
+ok "open --comments opened $url, the discussion of the story on display"
