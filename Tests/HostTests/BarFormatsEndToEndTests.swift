@@ -30,6 +30,16 @@ final class BarFormatsEndToEndTests: HostTestCase {
         return text
     }
 
+    /// Waits until the host has published the widget document (so no bar copy starts a host of
+    /// its own meanwhile).
+    private func waitForHost() {
+        let path = cli.root.appendingPathComponent("runtime/headlines/bar/widget.json").path
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").contains("\"fresh\"") {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
     /// A default browser for http and https that appends each URL it is given to `opened`.
     private func installFakeBrowser(opened: URL) throws -> [String: String] {
         let data = cli.root.appendingPathComponent("data")
@@ -54,6 +64,7 @@ final class BarFormatsEndToEndTests: HostTestCase {
         // Given one host
         try writeConfig(interval: "1h", dailyBudget: 10)
         _ = try startHost()
+        waitForHost()
 
         // When seven kinds of continuous bar copies follow it
         let title = "Central bank holds rates steady"
@@ -69,7 +80,7 @@ final class BarFormatsEndToEndTests: HostTestCase {
         for (format, bar) in followers {
             XCTAssertNotNil(bar.waitForLine(containing: title, timeout: 20), "headlines-bar \(format) printed:\n\(bar.transcript)")
         }
-        XCTAssertEqual(followers["i3bar"]?.lines.first?.text, #"{"version":1,"click_events":true}"#)
+        XCTAssertEqual(followers["i3bar"]?.lines.first { $0.stream == .stdout }?.text, #"{"version":1,"click_events":true}"#)
         XCTAssertTrue(followers["polybar"]!.lines(containing: title).first!.text.hasPrefix("%{A1:headlines open --id "))
 
         // And so do the periodic formats, each run once
@@ -106,5 +117,35 @@ final class BarFormatsEndToEndTests: HostTestCase {
         XCTAssertEqual(unknown.status, 1)
         XCTAssertTrue(unknown.stderr.hasPrefix("headlines: no headline has the id 0123456789abcdef any more"), unknown.stderr)
         XCTAssertEqual(unknown.stderr.filter { $0 == "\n" }.count, 1, unknown.stderr)
+    }
+
+    func testTheWidgetDocumentNamesAThumbnailForEachHeadlineWithAnImage() throws {
+        // Given three headlines, two with an image on the loopback server
+        let base = server.baseURL.absoluteString
+        let articles = (1...3).map { i in
+            #"{"id":\#(i),"title":"Story \#(i)","href":"https://news.example.com/\#(i)","published_at":"2026-11-29T21:5\#(i):00Z","source":{"domain":"example.com"},"image":"\#(i == 2 ? "" : base + "/img\(i).png")"}"#
+        }
+        server.route(Self.path, .json(Data(#"{"status":"ok","results":[\#(articles.joined(separator: ","))]}"#.utf8)))
+        let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGP4z8DA8J8BAAf/Af8Bf4mnAAAAAElFTkSuQmCC")!
+        server.route("/img1.png", .respond(status: 200, headers: [:], body: png))
+        server.route("/img3.png", .respond(status: 200, headers: [:], body: png))
+        try writeConfig(interval: "1h", dailyBudget: 10)
+        _ = try startHost()
+        waitForHost()
+
+        // When `headlines-bar json` follows the host
+        let bar = try BackgroundProcess(executable: barBinary, arguments: ["json", "--config", configFile.path],
+                                        environment: cli.environment(["APITUBE_API_KEY": Self.apiKey]))
+        bars.append(bar)
+
+        // Then a document comes whose items with an image name their thumbnail, and only those
+        let line = bar.waitForLine(containing: "/thumbnails/", timeout: 20)
+        let document = try XCTUnwrap(line?.text, "no document with a thumbnail:\n\(bar.transcript)")
+        let items = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any])?["items"] as? [[String: Any]])
+        XCTAssertEqual(items.map { $0["title"] as? String }, ["Story 3", "Story 2", "Story 1"])
+        XCTAssertEqual(items.map { $0["thumbnail"] != nil }, [true, false, true], document)
+        for item in items {
+            if let path = item["thumbnail"] as? String { XCTAssertTrue(FileManager.default.fileExists(atPath: path), path) }
+        }
     }
 }
