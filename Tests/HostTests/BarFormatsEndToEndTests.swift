@@ -112,6 +112,30 @@ final class BarFormatsEndToEndTests: HostTestCase {
         while Date() < deadline, !FileManager.default.fileExists(atPath: opened.path) { Thread.sleep(forTimeInterval: 0.05) }
         XCTAssertEqual(try? String(contentsOf: opened, encoding: .utf8), "\(second["url"] as! String)\n")
 
+        // And lemonbar's clicks, piped to `open --from-lemonbar`, open only `open KEY` lines
+        let reader = Process()
+        reader.executableURL = cli.executable
+        reader.arguments = ["open", "--from-lemonbar", "--config", configFile.path]
+        reader.environment = cli.environment(browser)
+        let input = Pipe(), errors = Pipe()
+        reader.standardInput = input
+        reader.standardError = errors
+        reader.standardOutput = FileHandle.nullDevice
+        try reader.run()
+        let first = items[0]
+        input.fileHandleForWriting.write(Data("; touch \(cli.root.path)/ran\nopen \(first["id"] as! String)\nopen \(first["id"] as! String) x\n".utf8))
+        try input.fileHandleForWriting.close()
+        let complaints = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        reader.waitUntilExit()
+        XCTAssertEqual(reader.terminationStatus, 0)
+        XCTAssertEqual(complaints.components(separatedBy: "ignored a line from lemonbar that is not `open KEY`").count - 1, 2, complaints)
+        let lemonDeadline = Date().addingTimeInterval(10)
+        while Date() < lemonDeadline, ((try? String(contentsOf: opened, encoding: .utf8)) ?? "").split(separator: "\n").count < 2 {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        XCTAssertEqual(try? String(contentsOf: opened, encoding: .utf8), "\(second["url"] as! String)\n\(first["url"] as! String)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cli.root.appendingPathComponent("ran").path))
+
         // And an id that names nothing is one sentence, not a browser
         let unknown = try cli.run(["open", "--id", "0123456789abcdef", "--config", configFile.path], environment: browser)
         XCTAssertEqual(unknown.status, 1)
