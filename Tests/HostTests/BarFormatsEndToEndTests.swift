@@ -172,4 +172,30 @@ final class BarFormatsEndToEndTests: HostTestCase {
             if let path = item["thumbnail"] as? String { XCTAssertTrue(FileManager.default.fileExists(atPath: path), path) }
         }
     }
+
+    func testAnI3blocksClickAfterARotationOpensWhatTheBlockPrintedWithoutAHost() throws {
+        // Given a cache and no host: the block runs in the full CLI
+        try writeConfig(interval: "1h", dailyBudget: 10)
+        XCTAssertEqual(try run(["fetch"]).status, 0)
+        let opened = cli.root.appendingPathComponent("opened.txt")
+        var environment = try installFakeBrowser(opened: opened)
+        environment["HEADLINES_NO_BAR_EXEC"] = "1"
+        environment["BLOCK_NAME"] = "news"
+        func block(_ extra: [String: String] = [:]) throws -> String {
+            try cli.run(["i3blocks", "--config", configFile.path], environment: environment.merging(extra) { $1 }).stdout
+        }
+
+        // When the block prints a headline, then the bar turns to the next one
+        let shown = try block()
+        XCTAssertTrue(shown.hasPrefix("Central bank holds rates steady"), shown)
+        XCTAssertEqual(try run(["next"]).status, 0)
+
+        // Then a left click opens the headline the block printed, not the one now on display
+        let clicked = try block(["BLOCK_BUTTON": "1"])
+        XCTAssertFalse(clicked.hasPrefix("Central bank"), "the click's run prints the entry on display now: \(clicked)")
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, !FileManager.default.fileExists(atPath: opened.path) { Thread.sleep(forTimeInterval: 0.05) }
+        let first = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try run(["list", "--json"]).stdout.utf8)) as? [[String: Any]]).first
+        XCTAssertEqual(try? String(contentsOf: opened, encoding: .utf8), "\(first?["url"] as? String ?? "?")\n")
+    }
 }
