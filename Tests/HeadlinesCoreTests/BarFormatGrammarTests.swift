@@ -262,6 +262,9 @@ final class BarFormatGrammarTests: XCTestCase {
     func testPlainIsOneLineAndConkyDoublesEveryDollar() {
         eachHostileState { state, message in
             assertOneLine(render(.plain, state), message)
+            let html = BarLines.render(state, FormatLines.Context(now: now, maxLength: 80))[.plainHTML]!
+            assertOneLine(html, message)
+            assertPangoText(String(html.dropLast()), "plain --html, rich text for KDE: \(message)")
             let conky = render(.conky, state)
             for line in conky.dropLast().split(separator: "\n", omittingEmptySubsequences: false) {
                 XCTAssertFalse(line.unicodeScalars.contains { $0.value < 0x20 }, message)

@@ -309,6 +309,8 @@ for f in tmux genmon argos plain conky; do
     publish "$BARD/$f" "$f line"$'\n'
     [ "$("$BAR" $f)" = "$f line" ] || die "headlines-bar $f printed '$("$BAR" $f)'"
 done
+publish "$BARD/plain-html" $'a &amp; b\n'
+[ "$("$BAR" plain --html)" = "a &amp; b" ] || die "headlines-bar plain --html printed '$("$BAR" plain --html)'"
 for f in polybar yambar xmobar lemonbar; do
     publish "$BARD/$f" "$f line"$'\n'
     follow "$WORK/out-$f" $f
@@ -324,7 +326,7 @@ wait_for "the next document" 2 grep -qx '{"items":\[1\]}' "$WORK/out-json-doc" |
 kill "$FOLLOWER" "$HOLDER"; wait "$FOLLOWER" "$HOLDER" 2>/dev/null
 [ "$("$BAR" tmux)" = "headlines: no host runs (see headlines status)" ] || die "tmux with no host printed '$("$BAR" tmux)'"
 case "$("$BAR" genmon)" in "<txt><span foreground=\"#BF616A\">headlines: no host runs"*) ;; *) die "genmon with no host printed '$("$BAR" genmon)'";; esac
-ok "tmux, genmon, argos, plain, conky print once; polybar, yambar, xmobar, lemonbar, json follow; no host: one line in the format"
+ok "tmux, genmon, argos, plain (--html: plain-html), conky print once; polybar, yambar, xmobar, lemonbar, json follow; no host: one line in the format"
 hold
 
 echo "measure: memory of follower copies"
