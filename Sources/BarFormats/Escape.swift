@@ -38,8 +38,13 @@ public enum Escape {
         s.isEmpty ? "" : "<raw=\(s.unicodeScalars.count):\(s)/>"
     }
 
-    /// argos' line text: Pango, and `|` (which starts argos' attributes) swapped for `│`.
-    public static func argosText(_ s: String) -> String { pango(s).replacingAll("|", with: "│") }
+    /// argos' line text: Pango, `|` (which starts argos' attributes) swapped for `│`, and a
+    /// leading `-` (argos reads `---` as a separator and `--` as a submenu) for `‐`.
+    public static func argosText(_ s: String) -> String {
+        let text = pango(s).replacingAll("|", with: "│")
+        let dashes = text.prefix { $0 == "-" }.count
+        return String(repeating: "‐", count: dashes) + text.dropFirst(dashes)
+    }
 
     /// Plain text (KDE Command Output, GNOME Executor): nothing is markup; already one line.
     public static func plain(_ s: String) -> String { s }

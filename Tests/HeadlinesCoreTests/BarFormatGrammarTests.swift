@@ -22,6 +22,7 @@ final class BarFormatGrammarTests: XCTestCase {
         "$HOME ${exec rm -rf ~} $$ \\ \" ` '",
         "line one\nline two\r\u{1B}[31mred\u{1B}[0m\u{07}\u{0}\u{202E}evil\u{2028}",
         "---",
+        "-- a submenu line",
         String(repeating: "100 KB title & < %{ #[ | ", count: 4200),
     ]
 
@@ -243,6 +244,7 @@ final class BarFormatGrammarTests: XCTestCase {
             XCTAssertEqual(lines.filter { $0 == "---" }.count, 1, "\(message): a title made a second separator")
             XCTAssertEqual(lines.count, 2 + min(state.headlines.count, 10), message)
             for line in lines where line != "---" {
+                XCTAssertFalse(line.hasPrefix("-"), "\(message): argos reads a leading -- as a submenu: \(line.prefix(80))")
                 let parts = line.split(separator: "|", omittingEmptySubsequences: false)
                 XCTAssertEqual(parts.count, 2, "\(message): \(line.prefix(200))")
                 assertPangoText(String(parts[0]), message)
@@ -309,6 +311,19 @@ final class BarFormatGrammarTests: XCTestCase {
                 XCTAssertEqual(item["thumbnail"] as? String, h.id == state.current?.id ? "/tmp/thumb.png" : nil)
             }
         }
+    }
+
+    func testTheWidgetDocumentStaysInsideWhatHeadlinesBarReadsWhateverTheFeedSends() throws {
+        // A hundred headlines, each title a wall of quotes and four-byte characters, each link huge.
+        let headlines = (0..<100).map { i in
+            Headline(id: "\(i)", title: String(repeating: "\"𝄞\\", count: 2000), url: URL(string: "https://example.com/" + String(repeating: "a", count: 100_000))!,
+                     source: String(repeating: "s", count: 1000), publishedAt: now)
+        }
+        let out = FormatLines.render(.json, BarState(headlines: headlines, index: 70, freshness: .fresh), FormatLines.Context(now: now, maxLength: 80))!
+        XCTAssertLessThanOrEqual(out.utf8.count, BarFormat.json.maxFileBytes)
+        let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        XCTAssertEqual((doc["items"] as? [Any])?.count, 50)
+        XCTAssertNil(doc["index"], "the headline on display is not among the items")
     }
 
     func testEveryErrorOutputPassesItsOwnFormatsShape() throws {
