@@ -32,6 +32,21 @@ public struct WidgetDocument: Encodable, Equatable {
         public var match: Bool
         /// Published within the last 15 minutes (the bars' `new` class).
         public var new: Bool
+
+        private enum Keys: String, CodingKey { case id, title, source, published_at, age, url, thumbnail, match, new }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(title, forKey: .title)
+            try c.encode(source, forKey: .source)
+            try c.encode(published_at, forKey: .published_at)
+            try c.encode(age, forKey: .age)
+            try c.encode(url, forKey: .url)
+            try c.encode(thumbnail, forKey: .thumbnail)
+            try c.encode(match, forKey: .match)
+            try c.encode(new, forKey: .new)
+        }
     }
 
     /// Longest title a widget gets: a feed may send a whole article as its title.
@@ -55,6 +70,21 @@ public struct WidgetDocument: Encodable, Equatable {
                  url: h.hasOpenableURL && h.url.absoluteString.utf8.count <= Self.maxURLBytes ? h.url.absoluteString : "", thumbnail: context.thumbnails[h.id],
                  match: state.keywords.matches(h), new: context.now.timeIntervalSince(h.publishedAt) < BarText.newWindow)
         }
+    }
+
+    // Every key is always there (null when unknown), so a widget's expressions never meet a
+    // missing key.
+    private enum Keys: String, CodingKey { case widget, state, stale, updated_at, error, index, items }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(widget, forKey: .widget)
+        try c.encode(state, forKey: .state)
+        try c.encode(stale, forKey: .stale)
+        try c.encode(updated_at, forKey: .updated_at)
+        try c.encode(error, forKey: .error)
+        try c.encode(index, forKey: .index)
+        try c.encode(items, forKey: .items)
     }
 
     /// The document on one line, ending in "\n" (JSON escapes every newline inside a value).
