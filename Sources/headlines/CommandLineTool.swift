@@ -1,3 +1,4 @@
+import BarFormats
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -56,6 +57,12 @@ enum CommandLineTool {
         case "prev": return ShownHeadlines.rotate(context, by: -1)
         case "mute", "unmute", "muted": return MuteCommand.run(context, command: args.command, positional: args.positional)
         default:
+            if let format = BarFormat(rawValue: args.command) {
+                // `headlines polybar` means the bar program; it sends back only what it cannot run.
+                BarBinary.execIfPossible(argv, context: context)
+                Output.error("headlines: \(format.rawValue) is a format of headlines-bar: run `headlines-bar \(format.rawValue) [--widget NAME]`, with no other argument.")
+                return 2
+            }
             Output.error("headlines: unknown command '\(args.command)'; run headlines --help for the list.")
             return 2
         }

@@ -198,4 +198,16 @@ final class BarFormatsEndToEndTests: HostTestCase {
         let first = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try run(["list", "--json"]).stdout.utf8)) as? [[String: Any]]).first
         XCTAssertEqual(try? String(contentsOf: opened, encoding: .utf8), "\(first?["url"] as? String ?? "?")\n")
     }
+
+    func testTheCLIHandsAFormatToTheBarProgramAndSaysWhatItCannotRun() throws {
+        try writeConfig(interval: "1h", dailyBudget: 10)
+        // `headlines tmux` is the bar program's: with no host, its own line in tmux's format
+        let tmux = try run(["tmux"])
+        XCTAssertEqual(tmux.status, 0, tmux.stderr)
+        XCTAssertEqual(tmux.stdout, "headlines: no host runs (see headlines status)\n")
+        // and an argument the bar program does not take comes back as one sentence
+        let extra = try run(["polybar", "extra"])
+        XCTAssertEqual(extra.status, 2)
+        XCTAssertEqual(extra.stderr, "headlines: polybar is a format of headlines-bar: run `headlines-bar polybar [--widget NAME]`, with no other argument.\n")
+    }
 }
