@@ -333,8 +333,11 @@ final class BarFormatGrammarTests: XCTestCase {
             let out = format.errorOutput("headlines: no host runs (see headlines status)")
             XCTAssertTrue(out.hasSuffix("\n"), "\(format)")
             switch format {
-            case .waybar, .json:
+            case .waybar:
                 XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any], "\(format)")
+            case .json:
+                let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+                XCTAssertEqual(Set(doc.keys), ["widget", "state", "stale", "updated_at", "error", "index", "items"], "the same keys as a document")
             case .i3bar:
                 XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: Any]], "\(format)")
             case .yambar:
