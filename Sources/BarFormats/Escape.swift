@@ -49,8 +49,9 @@ public enum Escape {
     /// Plain text (KDE Command Output, GNOME Executor): nothing is markup; already one line.
     public static func plain(_ s: String) -> String { s }
 
-    /// conky text read through `${execpi}` or `${catp}`: `$` starts a variable, `$$` is a `$`.
-    public static func conky(_ s: String) -> String { s.replacingAll("$", with: "$$") }
+    /// conky text read through `${execpi}` or `${catp}`: `$` starts a variable (`$$` is a `$`)
+    /// and `#` a comment to the end of the line (`\#` is a `#`).
+    public static func conky(_ s: String) -> String { s.replacingAll("$", with: "$$").replacingAll("#", with: "\\#") }
 }
 
 extension String {

@@ -261,7 +261,7 @@ final class BarFormatGrammarTests: XCTestCase {
         }
     }
 
-    func testPlainIsOneLineAndConkyDoublesEveryDollar() {
+    func testPlainIsOneLineAndConkyEscapesDollarAndHash() {
         eachHostileState { state, message in
             assertOneLine(render(.plain, state), message)
             let html = BarLines.render(state, FormatLines.Context(now: now, maxLength: 80))[.plainHTML]!
@@ -270,6 +270,12 @@ final class BarFormatGrammarTests: XCTestCase {
             let conky = render(.conky, state)
             for line in conky.dropLast().split(separator: "\n", omittingEmptySubsequences: false) {
                 XCTAssertFalse(line.unicodeScalars.contains { $0.value < 0x20 }, message)
+                // conky reads a `#` in parsed output as the start of a comment unless it is `\#`.
+                var previous: Character = " "
+                for c in line {
+                    if c == "#" { XCTAssertEqual(previous, "\\", "\(message): a bare # ends conky's line: \(line.prefix(200))") }
+                    previous = c
+                }
                 var rest = Substring(line)
                 while let dollar = rest.firstIndex(of: "$") {
                     XCTAssertEqual(rest[rest.index(after: dollar)...].first, "$", "\(message): a lone $ starts a conky variable: \(line.prefix(200))")
