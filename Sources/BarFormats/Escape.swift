@@ -21,8 +21,9 @@ public enum Escape {
     /// polybar: no escape exists for a literal `%{`, so it becomes `% {`, which is not a tag.
     public static func polybar(_ s: String) -> String { s.replacingAll("%{", with: "% {") }
 
-    /// lemonbar: the same `%{` rule as polybar.
-    public static func lemonbar(_ s: String) -> String { polybar(s) }
+    /// lemonbar reads `%%` as a literal `%` (polybar does not), so every `%` is doubled: no tag
+    /// can start, and a text ending in `%` does not swallow the closing `%{A}`.
+    public static func lemonbar(_ s: String) -> String { s.replacingAll("%", with: "%%") }
 
     /// A command inside a polybar action tag `%{A1:COMMAND:}`: its `:` would end the command.
     public static func polybarCommand(_ s: String) -> String {
