@@ -354,7 +354,7 @@ final class BarFormatGrammarTests: XCTestCase {
 
     func testEveryErrorOutputPassesItsOwnFormatsShape() throws {
         for format in BarFormat.allCases {
-            let out = format.errorOutput("headlines: no host runs (see headlines status)")
+            let out = format.errorOutput("headlines: no host runs (start one: headlines start)")
             XCTAssertTrue(out.hasSuffix("\n"), "\(format)")
             switch format {
             case .waybar:
