@@ -218,9 +218,11 @@ final class BarFormatGrammarTests: XCTestCase {
 
     func testGenmonIsThreeElementsOfEscapedPango() throws {
         try eachHostileState { state, message in
-            let out = render(.genmon, state)
+            let thumbnails = state.current.map { [$0.id: "/tmp/thumbnails/a.png"] } ?? [:]
+            let out = FormatLines.render(.genmon, state, FormatLines.Context(now: now, maxLength: 80, thumbnails: thumbnails))!
             XCTAssertTrue(out.hasSuffix("\n") && !out.dropLast().contains("\n\n"), message)
-            let pattern = try NSRegularExpression(pattern: "^<txt>([^\u{0}]*?)</txt><tool>([^\u{0}]*?)</tool>(?:<txtclick>(headlines open --id [0-9a-f]{16})</txtclick>)?\n$")
+            XCTAssertEqual(out.hasPrefix("<img>/tmp/thumbnails/a.png</img><txt>"), state.current != nil, message)
+            let pattern = try NSRegularExpression(pattern: "^(?:<img>/tmp/thumbnails/a.png</img>)?<txt>([^\u{0}]*?)</txt><tool>([^\u{0}]*?)</tool>(?:<txtclick>(headlines open --id [0-9a-f]{16})</txtclick>)?\n$")
             let match = try XCTUnwrap(pattern.firstMatch(in: out, range: NSRange(out.startIndex..., in: out)), "\(message): \(out.prefix(300))")
             let text = String(out[Range(match.range(at: 1), in: out)!])
             let tool = String(out[Range(match.range(at: 2), in: out)!])
