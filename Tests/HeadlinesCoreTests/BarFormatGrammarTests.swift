@@ -312,6 +312,11 @@ final class BarFormatGrammarTests: XCTestCase {
             let lines = out.split(separator: "\n", omittingEmptySubsequences: false)
             XCTAssertEqual(lines.count, 5, message)
             XCTAssertEqual(String(lines[0]), state.current.map { HeadlineKey.of(id: $0.id) } ?? "", message)
+            let pango = BarLines.render(state, FormatLines.Context(now: now, maxLength: 80))[.i3blocksPangoKeyed]!
+            let pangoLines = pango.split(separator: "\n", omittingEmptySubsequences: false)
+            XCTAssertEqual(pangoLines.count, 5, message)
+            XCTAssertEqual(pangoLines[0], lines[0], message)
+            assertPangoText(String(pangoLines[1]).replacingOccurrences(of: "<b>", with: "").replacingOccurrences(of: "</b>", with: ""), message)
         }
     }
 

@@ -45,7 +45,7 @@ public enum FormatLines {
         switch format {
         case .waybar: return nil
         case .i3blocks:
-            return key + "\n" + I3blocksRenderer.oneShot(state, maxLength: context.maxLength, pango: false)
+            return I3blocksRenderer.keyedOneShot(state, maxLength: context.maxLength, pango: false)
         case .i3bar:
             let short = BarText.encoded(raw.short, bytes: 250, encode: { $0 })
             return "[{\"name\":\"headlines\",\"instance\":\"\(key)\",\"full_text\":\(JSONText.quote(cut { $0 })),"
