@@ -1,0 +1,260 @@
+#!/usr/bin/env bash
+# The real bar programs Debian ships, each running our snippet beside one `headlines run` host fed
+# by the loopback news server: polybar, lemonbar, xmobar, yambar and conky on one Xvfb display,
+# tmux inside an xterm there. For each bar and each of three headlines (a plain one, one full of
+# markup (`&`, `<`, `%{A1:…:}`, `#[…]`, `#(…)`, `|`), one of 100 KB) the suite checks:
+#   shows    what the bar draws. tmux: the status line as text (capture-pane of a tmux that runs the
+#            xterm's tmux client). xmobar and conky: their own text output (xmobar -T, conky
+#            out_to_console) beside the window. polybar, lemonbar, yambar, xmobar, conky: the
+#            window's screenshot, in a monospace font, has ink as wide as the text our renderer
+#            says is visible (so raw tags or an empty bar fail; letters themselves are not read);
+#   survives the bar is still running after each headline, and no title ran a command;
+#   click     a real XTEST click (xdotool) on the bar's window opens the shown headline in the
+#            fake browser, and clicking a hostile title creates no file.
+# Screenshots of the plain headline go to build/screenshots/bar-NAME.png.
+# Every check prints "ok:" or "not ok:"; a check that cannot be made here prints "not run:".
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+BIN_DIR=${HEADLINES_BIN:-$(swift build --show-bin-path)}
+LIB=scripts/suites/lib
+. "$LIB/session.sh"
+failed=0
+ok() { echo "  ok: $*"; }
+not_ok() { echo "  not ok: $*"; failed=$((failed + 1)); }
+not_run() { echo "  not run: $*"; }
+check() { local what=$1; shift; if "$@"; then ok "$what"; else not_ok "$what"; fi; }
+
+WORK=$(mktemp -d /tmp/headlines-bar-hosts.XXXXXX)
+session_start "$WORK/session"
+EXTRA_PIDS=()
+SHOTS=$ROOT/build/screenshots
+mkdir -p "$SHOTS" "$WORK/bin"
+# The programs on PATH as `make install` puts them: the snippets name them without a folder.
+for program in headlines headlines-host headlines-fetch headlines-bar; do ln -s "$BIN_DIR/$program" "$WORK/bin/$program"; done
+export PATH=$WORK/bin:$PATH
+ARTICLES=$WORK/articles.json
+feed() { python3 "$LIB/articles.py" "$ARTICLES" 3 "$1"; } # four headlines; rotate = 0: bars show the newest, $1
+feed "Lunar rover finds water ice in a shadowed crater"
+start_news_server "$ARTICLES" "$WORK/requests.log"
+export APITUBE_API_KEY=suite-key-bar-hosts
+mkdir -p "$XDG_CONFIG_HOME/headlines"
+cat > "$XDG_CONFIG_HOME/headlines/headlines.conf" <<CONF
+[source]
+base-url = http://127.0.0.1:$PORT
+[refresh]
+interval = 2s
+daily-budget = 1440
+[notify]
+enabled = false
+[bar]
+max-length = 120
+CONF
+headlines run 2>"$WORK/host.log" & EXTRA_PIDS+=($!)
+wait_for "the host's first headline" 15 bash -c 'headlines list --json | grep -q "Lunar rover"' \
+    || { cat "$WORK/host.log"; die "the host did not fetch the feed"; }
+
+FONT_PX=14
+BG=303446
+# The bar programs, one window each, stacked down the 1280x800 screen.
+cat > "$WORK/polybar.ini" <<CONF
+[bar/suite]
+width = 1280
+height = 24
+override-redirect = true
+background = #$BG
+foreground = #e5e9f0
+font-0 = DejaVu Sans Mono:pixelsize=$FONT_PX;3
+modules-left = headlines
+[module/headlines]
+type = custom/script
+exec = headlines-bar polybar
+tail = true
+CONF
+cat > "$WORK/xmobar.hs" <<CONF
+Config { font = "DejaVu Sans Mono ${FONT_PX}px"
+       , bgColor = "#$BG", fgColor = "#e5e9f0"
+       , position = Static { xpos = 0, ypos = 80, width = 1280, height = 24 }
+       , overrideRedirect = True, lowerOnStart = False
+       , commands = [ Run CommandReader "headlines-bar xmobar" "headlines" ]
+       , sepChar = "%", alignSep = "}{"
+       , template = "%headlines%}{"
+       }
+CONF
+cat > "$WORK/yambar.yml" <<CONF
+bar:
+  location: bottom
+  height: 24
+  background: ${BG}ff
+  foreground: e5e9f0ff
+  font: DejaVu Sans Mono:pixelsize=$FONT_PX
+  left:
+    - script:
+        path: $WORK/bin/headlines-bar
+        args: [yambar]
+        content:
+          string: {text: "{title}", on-click: "headlines open 1"}
+CONF
+cat > "$WORK/conky.conf" <<CONF
+conky.config = {
+    out_to_x = true, out_to_console = true, own_window = true, own_window_type = 'override',
+    alignment = 'top_left', gap_x = 0, gap_y = 160, minimum_width = 1280, maximum_width = 1280,
+    use_xft = true, font = 'DejaVu Sans Mono:pixelsize=$FONT_PX', update_interval = 1,
+    own_window_colour = '$BG', default_color = 'e5e9f0', double_buffer = true, background = false,
+}
+conky.text = [[\${execi 2 headlines-bar conky}]]
+CONF
+cat > "$WORK/tmux.conf" <<'CONF'
+set -g status-left ''
+set -g status-right '#(headlines-bar tmux)'
+set -g status-right-length 200
+set -g status-interval 1
+set -g mouse on
+bind -n MouseDown1StatusRight run-shell -b 'headlines open'
+CONF
+
+# Each bar in a process group of its own (setsid), so that stopping it stops what it started too.
+GROUPS_STARTED=()
+start() { # LOG COMMAND...: sets STARTED
+    setsid "${@:2}" >"$1" 2>&1 & STARTED=$!; GROUPS_STARTED+=($STARTED)
+}
+start "$WORK/polybar.log" polybar -c "$WORK/polybar.ini" suite; POLYBAR=$STARTED
+start "$WORK/lemonbar.log" bash -c 'headlines-bar lemonbar | lemonbar -g 1280x24+0+40 -B "#$1" -F "#e5e9f0" -n headlines-lemonbar \
+    | headlines-bar lemonbar-clicks' _ "$BG"; LEMONBAR=$STARTED
+start "$WORK/xmobar.log" xmobar "$WORK/xmobar.hs"; XMOBAR=$STARTED
+start "$WORK/xmobar.text" xmobar -T "$WORK/xmobar.hs"
+start "$WORK/yambar.log" yambar -c "$WORK/yambar.yml"; YAMBAR=$STARTED
+start "$WORK/conky.text" bash -c 'exec conky -c "$1" 2>"$2"' _ "$WORK/conky.conf" "$WORK/conky.log"; CONKY=$STARTED
+start "$WORK/xterm.log" xterm -geometry 160x4+0+240 -fa "DejaVu Sans Mono" -fs 10 -bg "#$BG" -fg "#e5e9f0" -title headlines-tmux \
+    -e tmux -L hl-inner -f "$WORK/tmux.conf" new-session -s bar; XTERM=$STARTED
+stop_bars() {
+    tmux -L hl-outer kill-server 2>/dev/null; tmux -L hl-inner kill-server 2>/dev/null
+    local group; for group in "${GROUPS_STARTED[@]}"; do kill -- -"$group" 2>/dev/null; done
+    session_stop
+}
+trap stop_bars EXIT
+# A second tmux client, inside a tmux of its own, so the status line the bar draws can be read back.
+wait_for "tmux's session" 10 tmux -L hl-inner has-session -t bar || die "tmux did not start in the xterm"
+tmux -L hl-outer new-session -d -x 160 -y 4 "tmux -L hl-inner attach -t bar" || die "the reading tmux did not start"
+
+# Each X bar: how to find its window, where its text starts (y of a click), and the advance of its
+# monospace font as it draws it here, in pixels (polybar scales pixelsize by the screen's 96 dpi;
+# lemonbar 1.4 draws with the core font "fixed", 6 pixels a character).
+X_BARS=(polybar lemonbar xmobar yambar conky)
+declare -A WINDOW CLICK_Y ADVANCE PID
+PID=([polybar]=$POLYBAR [lemonbar]=$LEMONBAR [xmobar]=$XMOBAR [yambar]=$YAMBAR [conky]=$CONKY [tmux]=$XTERM)
+CLICK_Y=([polybar]=12 [lemonbar]=52 [xmobar]=92 [yambar]=788)
+ADVANCE=([polybar]=11 [lemonbar]=6 [xmobar]=8 [yambar]=8 [conky]=8)
+find_window() { # NAME: sets WINDOW[NAME]
+    local id=""
+    case $1 in
+        polybar) id=$(xdotool search --class Polybar | head -n 1) ;;
+        lemonbar) id=$(xdotool search --name '^headlines-lemonbar$' | head -n 1) ;;
+        xmobar) id=$(xdotool search --name '^xmobar$' | head -n 1) ;;
+        yambar) id=$(xdotool search --name '^yambar$' | head -n 1) ;;
+        conky) id=$(sed -n 's/.*drawing to created window (\(0x[0-9a-f]*\)).*/\1/p' "$WORK/conky.log" | head -n 1) ;;
+        tmux) id=$(xdotool search --name '^headlines-tmux$' | head -n 1) ;;
+    esac
+    [ -n "$id" ] && WINDOW[$1]=$id
+}
+for bar in "${X_BARS[@]}" tmux; do
+    wait_for "$bar's window" 15 find_window "$bar" || die "$bar opened no window: $(tail -n 5 "$WORK/$bar.log" 2>/dev/null)"
+done
+shot() { import -window "${WINDOW[$1]}" "$WORK/$1.png" 2>/dev/null; } # NAME
+# ink_chars NAME: how many characters wide the ink in NAME's window is (0 for a blank bar).
+ink_chars() {
+    shot "$1" || { echo 0; return; }
+    local box; box=$(convert "$WORK/$1.png" -fuzz 25% -format '%@' info: 2>/dev/null) # WxH+X+Y of what is not background
+    local w=${box%%x*}
+    [ "${box#*+}" = "${box}" ] || [ "$w" -le 1 ] && { echo 0; return; }
+    echo $(( (w + ${ADVANCE[$1]} / 2) / ${ADVANCE[$1]} ))
+}
+chars() { printf '%s' "$1" | python3 -c 'import sys; print(len(sys.stdin.read()))'; }
+# wide_as NAME N: the window's ink is N characters wide, give or take two and one in twenty.
+wide_as() { local got; got=$(ink_chars "$1"); INK=$got; local d=$((got - $2)); [ "${d#-}" -le $((2 + $2 / 20)) ]; }
+last_line() { grep -v '^$' "$1" | tail -n 1; }
+tmux_status() { tmux -L hl-outer capture-pane -p -t 0 | tail -n 1 | sed 's/ *$//'; }
+shown() { headlines list --json | python3 -c 'import json,sys; h=json.load(sys.stdin)[0]; print(h[sys.argv[1]])' "$1"; }
+# clicks_open NAME Y X...: a real click at each X,Y opens exactly the shown headline, once each.
+clicks_open() {
+    local bar=$1 y=$2 x n=0; shift 2
+    : >"$BROWSER_LOG"
+    for x in "$@"; do
+        xdotool mousemove --sync "$x" "$y" click 1 || return 1
+        n=$((n + 1))
+        wait_for "$bar's click at x=$x to reach the fake browser" 5 bash -c '[ "$(wc -l < "$1")" -ge "$2" ]' _ "$BROWSER_LOG" "$n" \
+            || { CLICKED="nothing at x=$x"; return 1; }
+    done
+    CLICKED=$(sort -u "$BROWSER_LOG" | tr '\n' ' ')
+    [ "$(sort -u "$BROWSER_LOG")" = "$(shown url)" ] && [ "$(wc -l < "$BROWSER_LOG")" -eq "$n" ]
+}
+PWNED=/tmp/hl-pwned
+rm -f "$PWNED"
+
+# phase LABEL TITLE: puts TITLE on the server, waits for the host to have it, checks every bar.
+phase() {
+    local label=$1 title=$2 bar
+    echo "$label"
+    feed "$title"
+    wait_for "the host to have the new headline" 15 bash -c '[ "$(headlines list --json | python3 -c "import json,sys; print(json.load(sys.stdin)[0][\"title\"][:200])")" = "${1:0:200}" ]' _ "$title" \
+        || { not_ok "the host never showed the $label headline"; return; }
+    local plain n
+    plain=$(headlines-bar plain | head -n 1)
+    n=$(chars "$plain")
+    for bar in "${X_BARS[@]}"; do
+        if wait_for "$bar to draw $n characters" 10 wide_as "$bar" "$n"; then
+            ok "$bar draws text $INK characters wide, as wide as our line ($n)"
+        else
+            not_ok "$bar draws text $INK characters wide; our line is $n: '${plain:0:80}'"
+        fi
+    done
+    check "conky's console shows our line" wait_for "conky's text" 5 bash -c '[ "$(grep -v "^$" "$1" | tail -n 1)" = "$2" ]' _ "$WORK/conky.text" "$plain"
+    check "xmobar -T shows our line" wait_for "xmobar's text" 5 bash -c '[ "$(grep -v "^$" "$1" | tail -n 1)" = "$2" ]' _ "$WORK/xmobar.text" "$plain"
+    if wait_for "tmux's status line" 5 bash -c '[[ "$(tmux -L hl-outer capture-pane -p -t 0 | tail -n 1 | sed "s/ *\$//")" == *"$1" ]]' _ "$plain"; then
+        ok "tmux's status line ends with our line"
+    else
+        not_ok "tmux's status line is '$(tmux_status)'"
+    fi
+}
+# clicks: clicks each clickable bar along its text, every 80 pixels (the hostile titles' would-be
+# action texts are wider); each click opens the shown headline.
+clicks() {
+    local bar width xs
+    for bar in polybar lemonbar xmobar yambar; do
+        width=$(( $(ink_chars "$bar") * ${ADVANCE[$bar]} ))
+        xs=$(seq 10 80 "$width")
+        if clicks_open "$bar" "${CLICK_Y[$bar]}" $xs; then ok "$(echo $xs | wc -w) clicks along $bar's text each opened $CLICKED"
+        else not_ok "clicks along $bar's text opened $CLICKED, not $(shown url)"; fi
+    done
+    # tmux's status-right is right-aligned: its end is the xterm's last row, right edge.
+    if clicks_open tmux 303 1260; then ok "a click on tmux's status line (xterm, mouse on) opened $CLICKED"
+    else not_ok "a click on tmux's status line opened $CLICKED, not $(shown url)"; fi
+    not_run "a click on conky: conky's execi text has no click path"
+}
+survived() {
+    local bar
+    for bar in "${X_BARS[@]}" tmux; do
+        check "$bar is still running" kill -0 "${PID[$bar]}"
+    done
+    check "no title ran a command (no $PWNED)" test ! -e "$PWNED"
+}
+
+phase "a plain headline" "Lunar rover finds water ice in a shadowed crater"
+for bar in "${X_BARS[@]}" tmux; do shot "$bar" && cp "$WORK/$bar.png" "$SHOTS/bar-$bar.png"; done
+ok "screenshots in build/screenshots/bar-{$(IFS=,; echo "${X_BARS[*]}"),tmux}.png"
+clicks
+RUNS='clicking here runs a command'
+phase "polybar and lemonbar markup" "Fish & <b>chips</b> %{A1:touch $PWNED:}$RUNS%{A} %{F#f00}red |x|y"
+clicks
+survived
+phase "tmux and xmobar markup" "#[fg=red]#(touch $PWNED) <action=\`touch $PWNED\`>$RUNS</action> a|b"
+clicks
+survived
+phase "conky and yambar markup" "\${exec touch $PWNED} <raw=3:abc/> |c|string|d"
+survived
+phase "a 100 KB title" "$(python3 -c 'print(("Long " * 20480).strip())')"
+survived
+
+grep -rq "$APITUBE_API_KEY" "$WORK"/*.log "$WORK"/*.text 2>/dev/null && not_ok "the API key appeared in a bar's output" || ok "the API key appears in no bar's output"
+echo "bar-hosts: $failed failed"
+[ "$failed" -eq 0 ]
