@@ -18,6 +18,9 @@ struct Follower {
     private var clicks = ClickParser()
     private var stdinOpen: Bool
     private var clickChildren: [pid_t] = []
+    /// The last output sent (without its framing), and whether the stream header went out.
+    private var lastShown: [UInt8]?
+    private var headerSent = false
 
     init(folder: RuntimeFolder, variant: BarVariant, readsClicks: Bool, options: [String] = []) {
         self.options = options
@@ -90,14 +93,19 @@ struct Follower {
             if keeper.stopped {
                 line = variant.errorLine(BarVariant.hostStopped)
             } else {
-                switch Sys.readOwnedFile(folder.barDir + "/" + variant.fileName) {
+                switch Sys.readOwnedFile(folder.barDir + "/" + variant.fileName, limit: variant.maxFileBytes) {
                 case .bytes(let bytes): line = bytes.isEmpty ? nil : bytes
                 case .absent, .tooLarge: line = nil
                 case .refused: line = variant.errorLine(BarVariant.notPrivate)
                 }
             }
         }
-        if let line, out.send(line) == .gone { exit(0) }
+        guard let line, line != lastShown else { return }
+        lastShown = line
+        // i3bar's header and the opening of its endless array, then a separator before each set.
+        let framing = headerSent ? variant.streamSeparator : variant.streamHeader
+        headerSent = true
+        if out.send(framing + line) == .gone { exit(0) }
     }
 
     /// i3bar buttons: 1 open, 2 refresh, 3 menu, 4 previous, 5 next, each by the full CLI,
@@ -112,14 +120,16 @@ struct Follower {
                 if errno != EAGAIN && errno != EWOULDBLOCK { stdinOpen = false }
                 return
             }
-            for button in clicks.append(buffer[0..<n]) { act(on: button) }
+            for click in clicks.append(buffer[0..<n]) { act(on: click) }
         }
     }
 
-    private mutating func act(on button: Int) {
-        let commands = [1: "open", 2: "refresh", 3: "menu", 4: "prev", 5: "next"]
-        guard let command = commands[button], let cli = Sys.sibling("headlines") else { return }
-        let pid = Sys.spawn(cli, [cli] + options + [command])
+    private mutating func act(on click: ClickParser.Click) {
+        let commands = [1: ["open"], 2: ["refresh"], 3: ["menu"], 4: ["prev"], 5: ["next"]]
+        guard var command = commands[click.button], let cli = Sys.sibling("headlines") else { return }
+        // i3bar sends back the block's instance: the key of the headline it showed.
+        if click.button == 1, variant == .format(.i3bar), let key = click.instance { command += ["--id", key] }
+        let pid = Sys.spawn(cli, [cli] + options + command)
         if pid > 0 { clickChildren.append(pid) }
     }
 

@@ -1,7 +1,9 @@
+import BarFormats
 import Glibc
 
-// headlines-bar: what bars run. `waybar` and `i3blocks --persist` follow the host's ready-made
-// lines; `i3blocks` prints them once. Anything else goes to the full `headlines` CLI.
+// headlines-bar: what bars run. `waybar`, `i3blocks --persist` and the continuous formats
+// (`BarFormat.isContinuous`) follow the host's ready-made lines; `i3blocks` and the other periodic
+// formats print them once. Anything else goes to the full `headlines` CLI.
 // Fully static and Foundation-free so that each bar copy costs a few hundred kilobytes.
 
 /// `headlines --version`'s line. Duplicates HeadlinesCore's HeadlinesVersion.string, which this
@@ -46,6 +48,7 @@ while index < arguments.count {
         widget = value
         globalOptions += ["--widget", value]
     case "waybar" where command == nil, "i3blocks" where command == nil: command = argument
+    case _ where command == nil && BarFormat(rawValue: argument) != nil: command = argument
     default: Sys.execFullCLI(arguments) // other commands: the CLI's business
     }
     index += 1
@@ -71,7 +74,15 @@ case "i3blocks" where persist:
                             readsClicks: json, options: globalOptions)
     follower.run()
 case "i3blocks":
-    OneShot.run(arguments: arguments, pango: pango, folder: .fromEnvironment(widget: widget))
+    OneShot.run(arguments: arguments, pango: pango, folder: .fromEnvironment(widget: widget), options: globalOptions)
+case .some(let name):
+    guard let format = BarFormat(rawValue: name) else { Sys.execFullCLI(arguments) }
+    if format.isContinuous {
+        var follower = Follower(folder: .fromEnvironment(widget: widget), variant: .format(format),
+                                readsClicks: format == .i3bar, options: globalOptions)
+        follower.run()
+    }
+    OneShot.print(format, folder: .fromEnvironment(widget: widget))
 default:
     Sys.execFullCLI(arguments)
 }

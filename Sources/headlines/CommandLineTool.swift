@@ -44,7 +44,7 @@ enum CommandLineTool {
         switch args.command {
         case "fetch": return FetchCommand.run(context)
         case "list": return ListCommand.run(context, json: args.json)
-        case "open": return OpenCommand.run(context, positional: args.positional)
+        case "open": return OpenCommand.run(context, positional: args.positional, id: args.id, fromLemonbar: args.fromLemonbar)
         case "demo": return DemoCommand.run(context, duration: args.duration)
         case "run": return HostCommand.run(context, argv: argv)
         case "refresh": return RefreshCommand.run(context)

@@ -29,6 +29,10 @@ public struct Arguments: Equatable, Sendable {
     public var version = false
     /// `--widget NAME`: the `[widget NAME]` a command is about.
     public var widget: String?
+    /// `open --id KEY`: the headline a bar's click names (`HeadlineKey`, or the headline's id).
+    public var id: String?
+    /// `open --from-lemonbar`: read lemonbar's `open KEY` lines from stdin.
+    public var fromLemonbar = false
 
     /// The global options again, for commands that run `headlines` themselves.
     public var passThrough: [String] {
@@ -76,6 +80,8 @@ public struct Arguments: Equatable, Sendable {
                 }
                 args.widget = name
             case "--from-bar": args.fromBar = true
+            case "--id": args.id = try value("--id", inline: inline)
+            case "--from-lemonbar": args.fromLemonbar = true
             case "--for-host": args.forHost = true
             case "--failures":
                 let text = try value("--failures", inline: inline)

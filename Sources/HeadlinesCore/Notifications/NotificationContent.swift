@@ -1,3 +1,4 @@
+import BarFormats
 import FoundationEssentials
 
 /// What the notification server can do, from GetCapabilities.
@@ -87,18 +88,7 @@ public enum Markup {
     /// `&`, `<`, `>` escaped: GTK and Pango reject markup with a bare `&` and blank the whole
     /// text. Scalar by scalar: a combining mark after `&` makes one Character of the two, which a
     /// per-Character escape would let through raw. Notifications and bars both escape here.
-    public static func escape(_ s: String) -> String {
-        var out = String.UnicodeScalarView()
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
-            default: out.append(u)
-            }
-        }
-        return String(out)
-    }
+    public static func escape(_ s: String) -> String { Escape.pango(s) }
 
     public static func escapeAttribute(_ s: String) -> String {
         escape(s).replacingAll("\"", with: "&quot;").replacingAll("'", with: "&apos;")

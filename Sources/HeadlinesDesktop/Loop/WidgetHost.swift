@@ -290,7 +290,7 @@ public final class WidgetHost {
         let now = Date()
         var state = BarState(entry: entry, offset: barOffset, budgetUsed: shownBudget.used, budgetLimit: shownBudget.limit)
         state.keywords = setup.alerts.keywords
-        barLines.publish(state, now: now, maxLength: setup.maxLength)
+        barLines.publish(state, now: now, maxLength: setup.maxLength, updatedAt: entry.content.fetchedAt)
         if let next = state.nextTextChange(now: now) { lineTimer?.arm(seconds: next.timeIntervalSince(now) + 0.01) }
     }
 
