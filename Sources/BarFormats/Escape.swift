@@ -44,8 +44,9 @@ public enum Escape {
     /// Plain text (KDE Command Output, GNOME Executor): nothing is markup; already one line.
     public static func plain(_ s: String) -> String { s }
 
-    /// conky text read through `${execpi}` or `${catp}`: `$` starts a variable, `$$` is a `$`.
-    public static func conky(_ s: String) -> String { s.replacingAll("$", with: "$$") }
+    /// conky text read through `${execpi}` or `${catp}`: `$` starts a variable, `$$` is a `$`;
+    /// `#` starts a comment that eats the rest of the line and the line break, `\#` is a `#`.
+    public static func conky(_ s: String) -> String { s.replacingAll("$", with: "$$").replacingAll("#", with: "\\#") }
 }
 
 extension String {

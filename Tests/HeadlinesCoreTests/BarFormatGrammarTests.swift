@@ -270,6 +270,10 @@ final class BarFormatGrammarTests: XCTestCase {
                     XCTAssertEqual(rest[rest.index(after: dollar)...].first, "$", "\(message): a lone $ starts a conky variable: \(line.prefix(200))")
                     rest = rest[rest.index(dollar, offsetBy: 2)...]
                 }
+                for hash in line.indices where line[hash] == "#" {
+                    XCTAssertTrue(hash > line.startIndex && line[line.index(before: hash)] == "\\",
+                                  "\(message): a bare # starts a conky comment: \(line.prefix(200))")
+                }
             }
             XCTAssertLessThanOrEqual(conky.filter { $0 == "\n" }.count, 5, message)
         }
