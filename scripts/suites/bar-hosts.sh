@@ -11,7 +11,8 @@
 #   survives the bar is still running after each headline, and no title ran a command;
 #   click     a real XTEST click (xdotool) on the bar's window opens the shown headline in the
 #            fake browser, and clicking a hostile title creates no file.
-# Screenshots of the plain headline go to build/screenshots/bar-NAME.png.
+# Screenshots of the plain headline go to build/screenshots/bar-NAME.png (and to
+# packaging/screenshots/ with UPDATE_SCREENSHOTS=1).
 # Every check prints "ok:" or "not ok:"; a check that cannot be made here prints "not run:".
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -251,8 +252,15 @@ survived() {
 }
 
 phase "a plain headline" "Lunar rover finds water ice in a shadowed crater"
-for bar in "${X_BARS[@]}" tmux; do shot "$bar" && cp "$WORK/$bar.png" "$SHOTS/bar-$bar.png"; done
-ok "screenshots in build/screenshots/bar-{$(IFS=,; echo "${X_BARS[*]}"),tmux}.png"
+# The pictures: each bar's left 760 pixels (tmux: the xterm's right 760, where status-right is).
+for bar in "${X_BARS[@]}" tmux; do
+    shot "$bar" || continue
+    if [ "$bar" = tmux ]; then convert "$WORK/$bar.png" -gravity NorthEast -crop 760x+0+0 +repage "$SHOTS/bar-$bar.png"
+    else convert "$WORK/$bar.png" -crop 760x+0+0 +repage "$SHOTS/bar-$bar.png"; fi
+    [ "${UPDATE_SCREENSHOTS:-0}" = 1 ] && cp "$SHOTS/bar-$bar.png" "$ROOT/packaging/screenshots/bar-$bar.png"
+done
+check "screenshots in build/screenshots/bar-{$(IFS=,; echo "${X_BARS[*]}"),tmux}.png" \
+    bash -c 'for f in "$@"; do [ -s "$f" ] || exit 1; done' _ $(for bar in "${X_BARS[@]}" tmux; do echo "$SHOTS/bar-$bar.png"; done)
 clicks
 RUNS='clicking here runs a command'
 phase "polybar and lemonbar markup" "Fish & <b>chips</b> %{A1:touch $PWNED:}$RUNS%{A} %{F#f00}red |x|y"
