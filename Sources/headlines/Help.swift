@@ -60,9 +60,13 @@ enum Help {
         """,
         "open": """
         Usage: headlines open [N]
+               headlines open --id KEY
+               headlines open --from-lemonbar
 
         Opens the N-th headline of `headlines list` (counting from 1) in the default web browser,
         or with no N the headline a bar shows right now. Only http and https links are opened.
+        --id opens the headline a bar's click names (every headlines-bar FORMAT carries its key);
+        --from-lemonbar reads lemonbar's `open KEY` click lines on stdin and opens each.
         """,
         "waybar": """
         Usage: headlines waybar

@@ -13,8 +13,9 @@ final class BarLinesPublisher {
     init(paths: XDGPaths) { self.paths = paths }
 
     /// Publishes `state` as every variant's line; `maxLength` is the config's `[bar] max-length`.
-    func publish(_ state: BarState, now: Date, maxLength: Int, updatedAt: Date? = nil) {
-        let context = FormatLines.Context(now: now, maxLength: maxLength, widget: paths.widget, updatedAt: updatedAt)
+    func publish(_ state: BarState, now: Date, maxLength: Int, updatedAt: Date? = nil, thumbnails: [String: String] = [:]) {
+        let context = FormatLines.Context(now: now, maxLength: maxLength, widget: paths.widget, thumbnails: thumbnails,
+                                          updatedAt: updatedAt)
         let lines = BarLines.render(state, context)
         do {
             for variant in BarLines.Variant.allCases {
