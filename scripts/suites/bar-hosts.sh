@@ -57,62 +57,57 @@ wait_for "the host's first headline" 15 bash -c 'headlines list --json | grep -q
 
 FONT_PX=14
 BG=303446
-# The bar programs, one window each, stacked down the 1280x800 screen.
+MONO="DejaVu Sans Mono"
+SNIPPETS=$ROOT/packaging/bars
+# Each bar runs our snippet from packaging/bars/ as shipped; the suite only adds a place on the
+# 1280x800 screen, a monospace font and short intervals, each said below.
+# polybar: our module, included into a bar at the top.
 cat > "$WORK/polybar.ini" <<CONF
+include-file = $SNIPPETS/polybar/config.ini
 [bar/suite]
 width = 1280
 height = 24
 override-redirect = true
 background = #$BG
 foreground = #e5e9f0
-font-0 = DejaVu Sans Mono:pixelsize=$FONT_PX;3
+font-0 = $MONO:pixelsize=$FONT_PX;3
 modules-left = headlines
-[module/headlines]
-type = custom/script
-exec = headlines-bar polybar
-tail = true
 CONF
-cat > "$WORK/xmobar.hs" <<CONF
-Config { font = "DejaVu Sans Mono ${FONT_PX}px"
-       , bgColor = "#$BG", fgColor = "#e5e9f0"
-       , position = Static { xpos = 0, ypos = 80, width = 1280, height = 24 }
-       , overrideRedirect = True, lowerOnStart = False
-       , commands = [ Run CommandReader "headlines-bar xmobar" "headlines" ]
-       , sepChar = "%", alignSep = "}{"
-       , template = "%headlines%}{"
-       }
+# lemonbar: our script, with a lemonbar that is given a place and a name after the script's options.
+cat > "$WORK/bin/lemonbar" <<SH
+#!/bin/sh
+exec /usr/bin/lemonbar "\$@" -g 1280x24+0+40 -B "#$BG" -F "#e5e9f0" -n headlines-lemonbar
+SH
+chmod +x "$WORK/bin/lemonbar"
+# xmobar: our config with its font swapped for the monospace one and a place at y=80.
+sed "s|font = \"[^\"]*\"|font = \"$MONO ${FONT_PX}px\", bgColor = \"#$BG\", fgColor = \"#e5e9f0\", overrideRedirect = True, position = Static { xpos = 0, ypos = 80, width = 1280, height = 24 }|" \
+    "$SNIPPETS/xmobar/xmobarrc" > "$WORK/xmobar.hs"
+# yambar: our config at the bottom, in the monospace font, with the programs where this suite has them.
+sed -e "s|/usr/bin/|$WORK/bin/|g" -e "s|location: top|location: bottom|" -e "s|font: .*|font: $MONO:pixelsize=$FONT_PX|" \
+    "$SNIPPETS/yambar/config.yml" > "$WORK/yambar.yml"
+# conky: our config, then a window at y=160 in the monospace font, also printing to the console,
+# and execpi every 2 s instead of 15.
+{ cat "$SNIPPETS/conky/headlines.conkyrc"; cat <<CONF
+for k, v in pairs({ out_to_console = true, own_window_type = 'override', alignment = 'top_left', gap_x = 0,
+    gap_y = 160, minimum_width = 1280, maximum_width = 1280, use_xft = true, font = '$MONO:pixelsize=$FONT_PX',
+    update_interval = 1, own_window_colour = '$BG', default_color = 'e5e9f0', double_buffer = true }) do
+    conky.config[k] = v
+end
+conky.text = conky.text:gsub('execpi 15 ', 'execpi 2 ')
 CONF
-cat > "$WORK/yambar.yml" <<CONF
-bar:
-  location: bottom
-  height: 24
-  background: ${BG}ff
-  foreground: e5e9f0ff
-  font: DejaVu Sans Mono:pixelsize=$FONT_PX
-  left:
-    - script:
-        path: $WORK/bin/headlines-bar
-        args: [yambar]
-        content:
-          string: {text: "{text}", on-click: "headlines open --id {id}"}
-CONF
-cat > "$WORK/conky.conf" <<CONF
-conky.config = {
-    out_to_x = true, out_to_console = true, own_window = true, own_window_type = 'override',
-    alignment = 'top_left', gap_x = 0, gap_y = 160, minimum_width = 1280, maximum_width = 1280,
-    use_xft = true, font = 'DejaVu Sans Mono:pixelsize=$FONT_PX', update_interval = 1,
-    own_window_colour = '$BG', default_color = 'e5e9f0', double_buffer = true, background = false,
-}
-conky.text = [[\${execpi 2 headlines-bar conky}]]
-CONF
-cat > "$WORK/tmux.conf" <<'CONF'
-set -g status-left ''
-set -g status-right '#(headlines-bar tmux)'
-set -g status-right-length 200
+} > "$WORK/conky.conf"
+# tmux: our lines, then a status every second, and the mouse with a click on status-right
+# bound to `headlines open` (the headline on display).
+cat > "$WORK/tmux.conf" <<CONF
+source-file $SNIPPETS/tmux/tmux.conf
 set -g status-interval 1
+set -g status-left ''
 set -g mouse on
 bind -n MouseDown1StatusRight run-shell -b 'headlines open'
 CONF
+for snippet in polybar/config.ini lemonbar/headlines-lemonbar xmobar/xmobarrc yambar/config.yml conky/headlines.conkyrc tmux/tmux.conf; do
+    [ -f "$SNIPPETS/$snippet" ] || die "no snippet packaging/bars/$snippet"
+done
 
 # Each bar in a process group of its own (setsid), so that stopping it stops what it started too.
 GROUPS_STARTED=()
@@ -120,13 +115,12 @@ start() { # LOG COMMAND...: sets STARTED
     setsid "${@:2}" >"$1" 2>&1 & STARTED=$!; GROUPS_STARTED+=($STARTED)
 }
 start "$WORK/polybar.log" polybar -c "$WORK/polybar.ini" suite; POLYBAR=$STARTED
-start "$WORK/lemonbar.log" bash -c 'headlines-bar lemonbar | lemonbar -g 1280x24+0+40 -B "#$1" -F "#e5e9f0" -n headlines-lemonbar \
-    | headlines open --from-lemonbar' _ "$BG"; LEMONBAR=$STARTED
+start "$WORK/lemonbar.log" sh "$SNIPPETS/lemonbar/headlines-lemonbar"; LEMONBAR=$STARTED
 start "$WORK/xmobar.log" xmobar "$WORK/xmobar.hs"; XMOBAR=$STARTED
 start "$WORK/xmobar.text" xmobar -T "$WORK/xmobar.hs"
 start "$WORK/yambar.log" yambar -c "$WORK/yambar.yml"; YAMBAR=$STARTED
 start "$WORK/conky.text" bash -c 'exec conky -c "$1" 2>"$2"' _ "$WORK/conky.conf" "$WORK/conky.log"; CONKY=$STARTED
-start "$WORK/xterm.log" xterm -geometry 160x4+0+320 -fa "DejaVu Sans Mono" -fs 10 -bg "#$BG" -fg "#e5e9f0" -title headlines-tmux \
+start "$WORK/xterm.log" xterm -geometry 160x4+0+320 -fa "$MONO" -fs 10 -bg "#$BG" -fg "#e5e9f0" -title headlines-tmux \
     -e tmux -L hl-inner -f "$WORK/tmux.conf" new-session -s bar; XTERM=$STARTED
 stop_bars() {
     tmux -L hl-outer kill-server 2>/dev/null; tmux -L hl-inner kill-server 2>/dev/null
@@ -145,7 +139,7 @@ tmux -L hl-outer new-session -d -x 160 -y 4 "tmux -L hl-inner attach -t bar" || 
 X_BARS=(polybar lemonbar xmobar yambar conky)
 declare -A WINDOW CLICK_Y ADVANCE PID
 PID=([polybar]=$POLYBAR [lemonbar]=$LEMONBAR [xmobar]=$XMOBAR [yambar]=$YAMBAR [conky]=$CONKY [tmux]=$XTERM)
-CLICK_Y=([polybar]=12 [lemonbar]=52 [xmobar]=92 [yambar]=788)
+CLICK_Y=([polybar]=12 [lemonbar]=52 [xmobar]=92 [yambar]=787)
 ADVANCE=([polybar]=11 [lemonbar]=6 [xmobar]=8 [yambar]=8 [conky]=8)
 find_window() { # NAME: sets WINDOW[NAME]
     local id=""
@@ -163,8 +157,20 @@ for bar in "${X_BARS[@]}" tmux; do
     wait_for "$bar's window" 15 find_window "$bar" || die "$bar opened no window: $(tail -n 5 "$WORK/$bar.log" 2>/dev/null)"
 done
 shot() { import -window "${WINDOW[$1]}" "$WORK/$1.png" 2>/dev/null; } # NAME
+# ink_box NAME: "WIDTH LEFT" of the ink in NAME's window, in pixels ("0 0" for a blank bar).
+ink_box() {
+    shot "$1" || { echo "0 0"; return; }
+    local box; box=$(convert "$WORK/$1.png" -fuzz 25% -format '%@' info: 2>/dev/null) # WxH+X+Y of what is not background
+    local w=${box%%x*} rest=${box#*+}
+    [ "$rest" != "$box" ] && [ "$w" -gt 1 ] || { echo "0 0"; return; }
+    echo "$w ${rest%%+*}"
+}
 # ink_chars NAME: how many characters wide the ink in NAME's window is (0 for a blank bar).
 ink_chars() {
+    local w x; read -r w x < <(ink_box "$1")
+    echo $(( (w + ${ADVANCE[$1]} / 2) / ${ADVANCE[$1]} ))
+}
+chars() {
     shot "$1" || { echo 0; return; }
     local box; box=$(convert "$WORK/$1.png" -fuzz 25% -format '%@' info: 2>/dev/null) # WxH+X+Y of what is not background
     local w=${box%%x*}
@@ -200,11 +206,13 @@ phase() {
     feed "$title"
     wait_for "the host to have the new headline" 15 bash -c '[ "$(headlines list --json | python3 -c "import json,sys; print(json.load(sys.stdin)[0][\"title\"][:200])")" = "${1:0:200}" ]' _ "$title" \
         || { not_ok "the host never showed the $label headline"; return; }
-    local plain n conky_lines
+    local plain n conky_lines tmux_line
     plain=$(headlines-bar plain | head -n 1)
     # What conky and tmux show, read by their grammar from what we print: conky's $$ is $ and \# is #, tmux's ## is #.
     conky_lines=$(headlines-bar conky | sed 's/\$\$/$/g; s/\\#/#/g')
     tmux_line=$(headlines-bar tmux | head -n 1 | sed 's/##/#/g')
+    # tmux keeps the first status-right-length characters.
+    tmux_line=$(python3 -c 'import sys; print(sys.argv[1][:int(sys.argv[2])])' "$tmux_line" "$(tmux -L hl-inner show -gv status-right-length)")
     for bar in "${X_BARS[@]}"; do
         n=$(chars "$plain")
         [ "$bar" = conky ] && n=$(printf '%s\n' "$conky_lines" | python3 -c 'import sys; print(max(len(l.rstrip("\n")) for l in sys.stdin))')
@@ -221,7 +229,7 @@ phase() {
     else
         not_ok "conky's console shows '$(grep -v "^$" "$WORK/conky.text" | tail -n "$count" | head -c 300)', not '${conky_lines:0:300}'"
     fi
-    check "xmobar -T shows our line" wait_for "xmobar's text" 5 bash -c '[ "$(grep -v "^$" "$1" | tail -n 1)" = "$2" ]' _ "$WORK/xmobar.text" "$plain"
+    check "xmobar -T shows our line" wait_for "xmobar's text" 5 bash -c '[ "$(grep -v "^$" "$1" | tail -n 1 | sed "s/^ *//; s/ *\$//")" = "$2" ]' _ "$WORK/xmobar.text" "$plain"
     if wait_for "tmux's status line" 5 bash -c '[[ "$(tmux -L hl-outer capture-pane -p -t 0 | tail -n 1 | sed "s/ *\$//")" == *"$1" ]]' _ "$tmux_line"; then
         ok "tmux's status line ends with our line"
     else
@@ -231,10 +239,10 @@ phase() {
 # clicks: clicks each clickable bar along its text, every 80 pixels (the hostile titles' would-be
 # action texts are wider); each click opens the shown headline.
 clicks() {
-    local bar width xs
+    local bar width left xs
     for bar in polybar lemonbar xmobar yambar; do
-        width=$(( $(ink_chars "$bar") * ${ADVANCE[$bar]} ))
-        xs=$(seq 10 80 "$width")
+        read -r width left < <(ink_box "$bar")
+        xs=$(seq $((left + 5)) 80 $((left + width)))
         if clicks_open "$bar" "${CLICK_Y[$bar]}" $xs; then ok "$(echo $xs | wc -w) clicks along $bar's text each opened $CLICKED"
         else not_ok "clicks along $bar's text opened $CLICKED, not $(shown url)"; fi
     done
@@ -252,11 +260,11 @@ survived() {
 }
 
 phase "a plain headline" "Lunar rover finds water ice in a shadowed crater"
-# The pictures: each bar's left 760 pixels (tmux: the xterm's right 760, where status-right is).
+# The pictures: 760 pixels of each bar from where its text starts (tmux: the xterm's right end,
+# where status-right is).
 for bar in "${X_BARS[@]}" tmux; do
-    shot "$bar" || continue
-    if [ "$bar" = tmux ]; then convert "$WORK/$bar.png" -gravity NorthEast -crop 760x+0+0 +repage "$SHOTS/bar-$bar.png"
-    else convert "$WORK/$bar.png" -crop 760x+0+0 +repage "$SHOTS/bar-$bar.png"; fi
+    if [ "$bar" = tmux ]; then shot tmux && convert "$WORK/tmux.png" -gravity NorthEast -crop 760x+0+0 +repage "$SHOTS/bar-tmux.png"
+    else read -r width left < <(ink_box "$bar"); convert "$WORK/$bar.png" -crop 760x+$((left > 8 ? left - 8 : 0))+0 +repage "$SHOTS/bar-$bar.png"; fi
     [ "${UPDATE_SCREENSHOTS:-0}" = 1 ] && cp "$SHOTS/bar-$bar.png" "$ROOT/packaging/screenshots/bar-$bar.png"
 done
 check "screenshots in build/screenshots/bar-{$(IFS=,; echo "${X_BARS[*]}"),tmux}.png" \
