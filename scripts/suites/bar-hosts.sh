@@ -257,13 +257,14 @@ survived() {
         check "$bar is still running" kill -0 "${PID[$bar]}"
     done
     check "no title ran a command (no $PWNED)" test ! -e "$PWNED"
+    rm -f "$PWNED"
 }
 
 phase "a plain headline" "Lunar rover finds water ice in a shadowed crater"
-# The pictures: 760 pixels of each bar from where its text starts (tmux: the xterm's right end,
-# where status-right is).
+# The pictures: 760 pixels of each bar from where its text starts (tmux: the right end of the
+# xterm's last row, its status line).
 for bar in "${X_BARS[@]}" tmux; do
-    if [ "$bar" = tmux ]; then shot tmux && convert "$WORK/tmux.png" -gravity NorthEast -crop 760x+0+0 +repage "$SHOTS/bar-tmux.png"
+    if [ "$bar" = tmux ]; then shot tmux && convert "$WORK/tmux.png" -gravity SouthEast -crop 760x22+0+0 +repage "$SHOTS/bar-tmux.png"
     else read -r width left < <(ink_box "$bar"); convert "$WORK/$bar.png" -crop 760x+$((left > 8 ? left - 8 : 0))+0 +repage "$SHOTS/bar-$bar.png"; fi
     [ "${UPDATE_SCREENSHOTS:-0}" = 1 ] && cp "$SHOTS/bar-$bar.png" "$ROOT/packaging/screenshots/bar-$bar.png"
 done
