@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
-# The real bar programs Debian ships, each running our snippet beside one `headlines run` host fed
-# by the loopback news server: polybar, lemonbar, xmobar, yambar and conky on one Xvfb display,
-# tmux inside an xterm there. For each bar and each of three headlines (a plain one, one full of
-# markup (`&`, `<`, `%{A1:…:}`, `#[…]`, `#(…)`, `|`), one of 100 KB) the suite checks:
-#   shows    what the bar draws. tmux: the status line as text (capture-pane of a tmux that runs the
-#            xterm's tmux client). xmobar and conky: their own text output (xmobar -T, conky
-#            out_to_console) beside the window. polybar, lemonbar, yambar, xmobar, conky: the
-#            window's screenshot, in a monospace font, has ink as wide as the text our renderer
-#            says is visible (so raw tags or an empty bar fail; letters themselves are not read);
-#   survives the bar is still running after each headline, and no title ran a command;
-#   click     a real XTEST click (xdotool) on the bar's window opens the shown headline in the
-#            fake browser, and clicking a hostile title creates no file.
+# The real bar programs Debian ships, each running its snippet from packaging/bars/, beside one
+# `headlines run` host fed by the loopback news server: polybar, lemonbar, xmobar, yambar and conky
+# on one Xvfb display, tmux inside an xterm there. For each of four headlines (a plain one, two
+# full of the hosts' markup, one of 100 KB) the suite checks, for every bar:
+#   shows     tmux: a second client's status line, as text. xmobar and conky: their own text
+#             output (xmobar -T, conky's out_to_console) is exactly our line. polybar, lemonbar,
+#             xmobar, yambar, conky: the window's screenshot, in a monospace font, has ink as wide
+#             as our line (so markup the bar read instead of showing, or an empty bar, fails;
+#             letters themselves are not read);
+#   survives  the bar is still running, and no title ran a command (each would create a file);
+#   clicks    real XTEST clicks (xdotool) along the bar's text each open the headline shown in the
+#             fake browser, markup titles included (conky has no click path: reported not run).
+# And with all of them running, the host makes one request per reload.
 # Screenshots of the plain headline go to build/screenshots/bar-NAME.png (and to
 # packaging/screenshots/ with UPDATE_SCREENSHOTS=1).
 # Every check prints "ok:" or "not ok:"; a check that cannot be made here prints "not run:".
@@ -128,7 +129,6 @@ stop_bars() {
     session_stop
 }
 trap stop_bars EXIT
-[ -n "${KEEP:-}" ] && trap 'cp -r "$WORK" /tmp/bar-hosts-kept; stop_bars' EXIT
 # A second tmux client, inside a tmux of its own, so the status line the bar draws can be read back.
 wait_for "tmux's session" 10 tmux -L hl-inner has-session -t bar || die "tmux did not start in the xterm"
 tmux -L hl-outer new-session -d -x 160 -y 4 "tmux -L hl-inner attach -t bar" || die "the reading tmux did not start"
@@ -170,17 +170,9 @@ ink_chars() {
     local w x; read -r w x < <(ink_box "$1")
     echo $(( (w + ${ADVANCE[$1]} / 2) / ${ADVANCE[$1]} ))
 }
-chars() {
-    shot "$1" || { echo 0; return; }
-    local box; box=$(convert "$WORK/$1.png" -fuzz 25% -format '%@' info: 2>/dev/null) # WxH+X+Y of what is not background
-    local w=${box%%x*}
-    [ "${box#*+}" = "${box}" ] || [ "$w" -le 1 ] && { echo 0; return; }
-    echo $(( (w + ${ADVANCE[$1]} / 2) / ${ADVANCE[$1]} ))
-}
 chars() { printf '%s' "$1" | python3 -c 'import sys; print(len(sys.stdin.read()))'; }
 # wide_as NAME N: the window's ink is N characters wide, give or take two and one in twenty.
 wide_as() { local got; got=$(ink_chars "$1"); INK=$got; local d=$((got - $2)); [ "${d#-}" -le $((2 + $2 / 20)) ]; }
-last_line() { grep -v '^$' "$1" | tail -n 1; }
 tmux_status() { tmux -L hl-outer capture-pane -p -t 0 | tail -n 1 | sed 's/ *$//'; }
 shown() { headlines list --json | python3 -c 'import json,sys; h=json.load(sys.stdin)[0]; print(h[sys.argv[1]])' "$1"; }
 # clicks_open NAME Y X...: a real click at each X,Y opens exactly the shown headline, once each.
@@ -283,6 +275,15 @@ survived
 phase "a 100 KB title" "$(python3 -c 'print(("Long " * 20480).strip())')"
 survived
 
+# Right after a reload is logged the next request is an interval away, so the counts can be compared.
+reloads() { grep -c "reload ok" "$WORK/host.log"; }
+before=$(reloads)
+if wait_for "one more reload" 10 bash -c '[ "$(grep -c "reload ok" "$1")" -gt "$2" ]' _ "$WORK/host.log" "$before"; then
+    reloads=$(reloads); requests=$(wc -l < "$WORK/requests.log")
+    check "$requests requests for $reloads reloads with six bars following one host" test "$requests" -eq "$reloads"
+else
+    not_ok "the host stopped reloading"
+fi
 grep -rq "$APITUBE_API_KEY" "$WORK"/*.log "$WORK"/*.text 2>/dev/null && not_ok "the API key appeared in a bar's output" || ok "the API key appears in no bar's output"
 echo "bar-hosts: $failed failed"
 [ "$failed" -eq 0 ]
