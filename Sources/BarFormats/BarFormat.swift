@@ -48,7 +48,8 @@ public enum BarFormat: String, CaseIterable, Sendable {
         case .yambar: return "text|string|\(m)\nstate|string|error\nid|string|\n\n"
         case .tmux: return Escape.tmux(m) + "\n"
         case .xmobar: return "<fc=\(BarColors.error)>" + Escape.xmobarRaw(m) + "</fc>\n"
-        case .json: return "{\"stale\":true,\"state\":\"error\",\"error\":\(JSONText.quote(m)),\"items\":[]}\n"
+        case .json:
+            return "{\"error\":\(JSONText.quote(m)),\"index\":null,\"items\":[],\"stale\":true,\"state\":\"error\",\"updated_at\":null,\"widget\":null}\n"
         case .genmon: return "<txt><span foreground=\"\(BarColors.error)\">" + Escape.pango(m) + "</span></txt><tool>" + Escape.pango(m) + "</tool>\n"
         case .argos: return Escape.argosText(m) + " | color=\(BarColors.error)\n"
         case .plain: return Escape.plain(m) + "\n"

@@ -21,8 +21,9 @@ public enum Escape {
     /// polybar: no escape exists for a literal `%{`, so it becomes `% {`, which is not a tag.
     public static func polybar(_ s: String) -> String { s.replacingAll("%{", with: "% {") }
 
-    /// lemonbar: the same `%{` rule as polybar.
-    public static func lemonbar(_ s: String) -> String { polybar(s) }
+    /// lemonbar reads `%%` as a literal `%` (polybar does not), so every `%` is doubled: no tag
+    /// can start, and a text ending in `%` does not swallow the closing `%{A}`.
+    public static func lemonbar(_ s: String) -> String { s.replacingAll("%", with: "%%") }
 
     /// A command inside a polybar action tag `%{A1:COMMAND:}`: its `:` would end the command.
     public static func polybarCommand(_ s: String) -> String {
@@ -38,14 +39,19 @@ public enum Escape {
         s.isEmpty ? "" : "<raw=\(s.unicodeScalars.count):\(s)/>"
     }
 
-    /// argos' line text: Pango, and `|` (which starts argos' attributes) swapped for `│`.
-    public static func argosText(_ s: String) -> String { pango(s).replacingAll("|", with: "│") }
+    /// argos' line text: Pango, `|` (which starts argos' attributes) swapped for `│`, and a
+    /// leading `-` (argos reads `---` as a separator and `--` as a submenu) for `‐`.
+    public static func argosText(_ s: String) -> String {
+        let text = pango(s).replacingAll("|", with: "│")
+        let dashes = text.prefix { $0 == "-" }.count
+        return String(repeating: "‐", count: dashes) + text.dropFirst(dashes)
+    }
 
     /// Plain text (KDE Command Output, GNOME Executor): nothing is markup; already one line.
     public static func plain(_ s: String) -> String { s }
 
-    /// conky text read through `${execpi}` or `${catp}`: `$` starts a variable, `$$` is a `$`;
-    /// `#` starts a comment that eats the rest of the line and the line break, `\#` is a `#`.
+    /// conky text read through `${execpi}` or `${catp}`: `$` starts a variable (`$$` is a `$`)
+    /// and `#` a comment to the end of the line (`\#` is a `#`).
     public static func conky(_ s: String) -> String { s.replacingAll("$", with: "$$").replacingAll("#", with: "\\#") }
 }
 

@@ -9,6 +9,8 @@ enum BarVariant: Equatable {
     /// Every other `BarFormat` (i3bar, polybar, yambar, xmobar, lemonbar, json; tmux, genmon,
     /// argos, plain, conky): its file is `BarFormat.fileName`.
     case format(BarFormat)
+    /// `plain --html`, for KDE's Command Output (rich text).
+    case plainHTML
 
     /// The file's name in `$XDG_RUNTIME_DIR/headlines/bar/`.
     var fileName: String {
@@ -18,6 +20,7 @@ enum BarVariant: Equatable {
         case .i3blocksPersist(let pango): return pango ? "i3blocks-persist-pango" : "i3blocks-persist"
         case .i3blocksJSON(let pango): return pango ? "i3blocks-json-pango" : "i3blocks-json"
         case .format(let format): return format.fileName
+        case .plainHTML: return "plain-html"
         }
     }
 
@@ -46,6 +49,7 @@ enum BarVariant: Equatable {
         case .i3blocksPersist: line = message + "\n"
         case .i3blocksJSON: line = "{\"full_text\":\"\(message)\",\"short_text\":\"\(message)\",\"color\":\"\(BarColors.error)\"}\n"
         case .format(let format): line = format.errorOutput(message)
+        case .plainHTML: line = BarFormat.plain.errorOutput(message)
         }
         return Array(line.utf8)
     }

@@ -31,8 +31,8 @@ enum OneShot {
     }
 
     /// tmux, genmon, argos, plain, conky: the file as it is, or one line saying why there is none.
-    static func print(_ format: BarFormat, folder: RuntimeFolder) -> Never {
-        let variant = BarVariant.format(format)
+    static func print(_ format: BarFormat, html: Bool = false, folder: RuntimeFolder) -> Never {
+        let variant = format == .plain && html ? BarVariant.plainHTML : BarVariant.format(format)
         switch folder.check(create: false) {
         case .notPrivate: Sys.writeAll(1, variant.errorLine(BarVariant.notPrivate))
         case .missing: Sys.writeAll(1, variant.errorLine(BarVariant.notRunning))

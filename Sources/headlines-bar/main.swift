@@ -16,7 +16,7 @@ if arguments.contains("--version") || arguments.contains("-V") {
     exit(0)
 }
 var command: String?
-var persist = false, json = false, pango = false
+var persist = false, json = false, pango = false, html = false
 /// The global options (`--config`, `--provider`, `--base-url`), handed on to the host a bar
 /// starts and to the commands a click runs.
 var globalOptions: [String] = []
@@ -30,6 +30,7 @@ while index < arguments.count {
     case "--persist": persist = true
     case "--json": json = true
     case "--pango": pango = true
+    case "--html": html = true
     case "--config", "-c", "--provider", "--base-url":
         if argument.contains("=") {
             globalOptions.append(argument)
@@ -82,7 +83,7 @@ case .some(let name):
                                 readsClicks: format == .i3bar, options: globalOptions)
         follower.run()
     }
-    OneShot.print(format, folder: .fromEnvironment(widget: widget))
+    OneShot.print(format, html: html, folder: .fromEnvironment(widget: widget))
 default:
     Sys.execFullCLI(arguments)
 }

@@ -16,19 +16,22 @@ final class BarFormatGrammarTests: XCTestCase {
     static let hostileTitles = [
         "Tom & Jerry <b>bold</b> &amp; </txt><txtclick>rm -rf ~</txtclick>",
         "%{A1:rm -rf ~:}click%{A} %{F#ff0000}red %%{",
+        "ends in a percent sign: 100%",
         "#[fg=red]styled #(rm -rf ~) ## #{host}",
         "a | href=file:///etc/passwd bash='rm -rf ~' | b",
         "<raw=3:abc/><action=`rm -rf ~` button=1>x</action><fc=red>",
         "$HOME ${exec rm -rf ~} $$ \\ \" ` '",
         "line one\nline two\r\u{1B}[31mred\u{1B}[0m\u{07}\u{0}\u{202E}evil\u{2028}",
         "---",
+        "-- a submenu line",
         String(repeating: "100 KB title & < %{ #[ | ", count: 4200),
     ]
 
-    private func state(_ titles: [String], index: Int = 0, freshness: Freshness = .fresh) -> BarState {
+    private func state(_ titles: [String], index: Int = 0, freshness: Freshness = .fresh,
+                       source: String = "Src | & <x> %{ #[ $") -> BarState {
         BarState(headlines: titles.enumerated().map { i, t in
             Headline(id: "https://example.com/\(i)?q=\(t.prefix(40))", title: t, url: URL(string: "https://example.com/\(i)")!,
-                     source: "Src | & <x> %{ #[ $", publishedAt: now.addingTimeInterval(-600))
+                     source: source, publishedAt: now.addingTimeInterval(-600))
         }, index: index, freshness: freshness, budgetUsed: 3, budgetLimit: 48)
     }
 
@@ -44,6 +47,7 @@ final class BarFormatGrammarTests: XCTestCase {
         }
         try body(state([]), "no headlines")
         try body(state(["stale & <old>"], freshness: .stale), "stale")
+        try body(state(["a source that ends in a percent sign"], source: "up 100%"), "text ending in %")
     }
 
     /// One line (the only newline at its end), no control characters.
@@ -85,6 +89,21 @@ final class BarFormatGrammarTests: XCTestCase {
         return tags
     }
 
+    /// lemonbar's tags: `%%` is a literal `%` (checked with the real lemonbar), `%{…}` a tag.
+    private func lemonbarTags(_ s: String) -> [String] {
+        var tags: [String] = []
+        var rest = Substring(s)
+        while let percent = rest.firstIndex(of: "%") {
+            let next = rest.index(after: percent)
+            guard next < rest.endIndex else { break }
+            if rest[next] == "%" { rest = rest[rest.index(after: next)...]; continue }
+            guard rest[next] == "{", let close = rest[next...].firstIndex(of: "}") else { rest = rest[next...]; continue }
+            tags.append(String(rest[rest.index(after: next)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return tags
+    }
+
     func testI3barBlocksAreOneJSONArrayWithTheKeyAsInstance() throws {
         try eachHostileState { state, message in
             let out = render(.i3bar, state)
@@ -119,7 +138,7 @@ final class BarFormatGrammarTests: XCTestCase {
             if let current = state.current { expected.append("A:open \(HeadlineKey.of(id: current.id)):") }
             if state.stateName != "fresh" { expected += ["F\(state.stateName == "stale" ? BarColors.stale : BarColors.error)", "F-"] }
             if state.current != nil { expected.append("A") }
-            XCTAssertEqual(percentTags(out), expected, "\(message): \(out.prefix(300))")
+            XCTAssertEqual(lemonbarTags(out), expected, "\(message): \(out.prefix(300))")
         }
     }
 
@@ -243,6 +262,7 @@ final class BarFormatGrammarTests: XCTestCase {
             XCTAssertEqual(lines.filter { $0 == "---" }.count, 1, "\(message): a title made a second separator")
             XCTAssertEqual(lines.count, 2 + min(state.headlines.count, 10), message)
             for line in lines where line != "---" {
+                XCTAssertFalse(line.hasPrefix("-"), "\(message): argos reads a leading -- as a submenu: \(line.prefix(80))")
                 let parts = line.split(separator: "|", omittingEmptySubsequences: false)
                 XCTAssertEqual(parts.count, 2, "\(message): \(line.prefix(200))")
                 assertPangoText(String(parts[0]), message)
@@ -259,20 +279,25 @@ final class BarFormatGrammarTests: XCTestCase {
         }
     }
 
-    func testPlainIsOneLineAndConkyDoublesEveryDollar() {
+    func testPlainIsOneLineAndConkyEscapesDollarAndHash() {
         eachHostileState { state, message in
             assertOneLine(render(.plain, state), message)
+            let html = BarLines.render(state, FormatLines.Context(now: now, maxLength: 80))[.plainHTML]!
+            assertOneLine(html, message)
+            assertPangoText(String(html.dropLast()), "plain --html, rich text for KDE: \(message)")
             let conky = render(.conky, state)
             for line in conky.dropLast().split(separator: "\n", omittingEmptySubsequences: false) {
                 XCTAssertFalse(line.unicodeScalars.contains { $0.value < 0x20 }, message)
+                // conky reads a `#` in parsed output as the start of a comment unless it is `\#`.
+                var previous: Character = " "
+                for c in line {
+                    if c == "#" { XCTAssertEqual(previous, "\\", "\(message): a bare # ends conky's line: \(line.prefix(200))") }
+                    previous = c
+                }
                 var rest = Substring(line)
                 while let dollar = rest.firstIndex(of: "$") {
                     XCTAssertEqual(rest[rest.index(after: dollar)...].first, "$", "\(message): a lone $ starts a conky variable: \(line.prefix(200))")
                     rest = rest[rest.index(dollar, offsetBy: 2)...]
-                }
-                for hash in line.indices where line[hash] == "#" {
-                    XCTAssertTrue(hash > line.startIndex && line[line.index(before: hash)] == "\\",
-                                  "\(message): a bare # starts a conky comment: \(line.prefix(200))")
                 }
             }
             XCTAssertLessThanOrEqual(conky.filter { $0 == "\n" }.count, 5, message)
@@ -298,6 +323,7 @@ final class BarFormatGrammarTests: XCTestCase {
             XCTAssertEqual(doc["stale"] as? Bool, state.stateName == "stale" || state.stateName == "error", message)
             XCTAssertEqual(doc["updated_at"] as? String, "2027-01-15T08:00:00.000Z", message)
             XCTAssertEqual(doc["widget"] as? String, "world")
+            XCTAssertEqual(Set(doc.keys), ["widget", "state", "stale", "updated_at", "error", "index", "items"], message)
             let items = try XCTUnwrap(doc["items"] as? [[String: Any]])
             XCTAssertEqual(items.count, state.headlines.count, message)
             for (item, h) in zip(items, state.headlines) {
@@ -308,8 +334,22 @@ final class BarFormatGrammarTests: XCTestCase {
                 XCTAssertNotNil(item["age"] as? String)
                 XCTAssertNotNil(item["published_at"] as? String)
                 XCTAssertEqual(item["thumbnail"] as? String, h.id == state.current?.id ? "/tmp/thumb.png" : nil)
+                if h.id != state.current?.id { XCTAssertTrue(item["thumbnail"] is NSNull, "thumbnail is null when there is none") }
             }
         }
+    }
+
+    func testTheWidgetDocumentStaysInsideWhatHeadlinesBarReadsWhateverTheFeedSends() throws {
+        // A hundred headlines, each title a wall of quotes and four-byte characters, each link huge.
+        let headlines = (0..<100).map { i in
+            Headline(id: "\(i)", title: String(repeating: "\"𝄞\\", count: 2000), url: URL(string: "https://example.com/" + String(repeating: "a", count: 100_000))!,
+                     source: String(repeating: "s", count: 1000), publishedAt: now)
+        }
+        let out = FormatLines.render(.json, BarState(headlines: headlines, index: 70, freshness: .fresh), FormatLines.Context(now: now, maxLength: 80))!
+        XCTAssertLessThanOrEqual(out.utf8.count, BarFormat.json.maxFileBytes)
+        let doc = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        XCTAssertEqual((doc["items"] as? [Any])?.count, 50)
+        XCTAssertTrue(doc["index"] is NSNull, "the headline on display is not among the items")
     }
 
     func testEveryErrorOutputPassesItsOwnFormatsShape() throws {
@@ -317,8 +357,11 @@ final class BarFormatGrammarTests: XCTestCase {
             let out = format.errorOutput("headlines: no host runs (see headlines status)")
             XCTAssertTrue(out.hasSuffix("\n"), "\(format)")
             switch format {
-            case .waybar, .json:
+            case .waybar:
                 XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any], "\(format)")
+            case .json:
+                let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+                XCTAssertEqual(Set(doc.keys), ["widget", "state", "stale", "updated_at", "error", "index", "items"], "the same keys as a document")
             case .i3bar:
                 XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: Any]], "\(format)")
             case .yambar:

@@ -167,7 +167,7 @@ final class BarFormatsEndToEndTests: HostTestCase {
         let document = try XCTUnwrap(line?.text, "no document with a thumbnail:\n\(bar.transcript)")
         let items = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any])?["items"] as? [[String: Any]])
         XCTAssertEqual(items.map { $0["title"] as? String }, ["Story 3", "Story 2", "Story 1"])
-        XCTAssertEqual(items.map { $0["thumbnail"] != nil }, [true, false, true], document)
+        XCTAssertEqual(items.map { $0["thumbnail"] is String }, [true, false, true], document)
         for item in items {
             if let path = item["thumbnail"] as? String { XCTAssertTrue(FileManager.default.fileExists(atPath: path), path) }
         }
@@ -197,5 +197,17 @@ final class BarFormatsEndToEndTests: HostTestCase {
         while Date() < deadline, !FileManager.default.fileExists(atPath: opened.path) { Thread.sleep(forTimeInterval: 0.05) }
         let first = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try run(["list", "--json"]).stdout.utf8)) as? [[String: Any]]).first
         XCTAssertEqual(try? String(contentsOf: opened, encoding: .utf8), "\(first?["url"] as? String ?? "?")\n")
+    }
+
+    func testTheCLIHandsAFormatToTheBarProgramAndSaysWhatItCannotRun() throws {
+        try writeConfig(interval: "1h", dailyBudget: 10)
+        // `headlines tmux` is the bar program's: with no host, its own line in tmux's format
+        let tmux = try run(["tmux"])
+        XCTAssertEqual(tmux.status, 0, tmux.stderr)
+        XCTAssertEqual(tmux.stdout, "headlines: no host runs (see headlines status)\n")
+        // and an argument the bar program does not take comes back as one sentence
+        let extra = try run(["polybar", "extra"])
+        XCTAssertEqual(extra.status, 2)
+        XCTAssertEqual(extra.stderr, "headlines: polybar is a format of headlines-bar: run `headlines-bar polybar [--widget NAME]`, with no other argument.\n")
     }
 }

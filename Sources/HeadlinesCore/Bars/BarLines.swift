@@ -23,6 +23,8 @@ public enum BarLines {
         case i3blocksKeyed = "i3blocks-keyed"
         case i3blocksPangoKeyed = "i3blocks-pango-keyed"
         case tmux, genmon, argos, plain, conky
+        /// `plain --html`: KDE's Command Output renders rich text, so `<` and `&` are escaped.
+        case plainHTML = "plain-html"
 
         /// The `BarFormat` this variant is the file of, for the formats `FormatLines` renders.
         var format: BarFormat? {
@@ -66,6 +68,9 @@ public enum BarLines {
             case .i3blocksPersistPango: out[variant] = I3blocksRenderer.persistLine(state, maxLength: maxLength, pango: true)
             case .i3blocksJSON: out[variant] = I3blocksRenderer.persistJSONLine(state, maxLength: maxLength, pango: false)
             case .i3blocksJSONPango: out[variant] = I3blocksRenderer.persistJSONLine(state, maxLength: maxLength, pango: true)
+            case .plainHTML:
+                out[variant] = BarText.encoded(I3blocksRenderer.rawText(state, maxLength: maxLength).full,
+                                               bytes: FormatLines.maxTextBytes, encode: Escape.pango) + "\n"
             case .i3blocksPangoKeyed:
                 out[variant] = (state.current.map { HeadlineKey.of(id: $0.id) } ?? "") + "\n"
                     + I3blocksRenderer.oneShot(state, maxLength: maxLength, pango: true)
