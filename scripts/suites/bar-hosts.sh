@@ -106,6 +106,28 @@ set -g status-left ''
 set -g mouse on
 bind -n MouseDown1StatusRight run-shell -b 'headlines open'
 CONF
+# xfce4-panel: one floating panel across y=456..484 holding a Generic Monitor with the command and
+# a 2 s period, as packaging/bars/genmon/README.md says to set them (15 s there).
+grep -q 'Command: `headlines-bar genmon`' "$SNIPPETS/genmon/README.md" || die "packaging/bars/genmon/README.md names no command"
+mkdir -p "$XDG_CONFIG_HOME/xfce4/xfconf/xfce-perchannel-xml" "$XDG_CONFIG_HOME/xfce4/panel"
+cat > "$XDG_CONFIG_HOME/xfce4/xfconf/xfce-perchannel-xml/xfce4-panel.xml" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<channel name="xfce4-panel" version="1.0">
+  <property name="configver" type="int" value="2"/>
+  <property name="panels" type="array">
+    <value type="int" value="1"/>
+    <property name="panel-1" type="empty">
+      <property name="position" type="string" value="p=0;x=640;y=470"/>
+      <property name="length" type="uint" value="100"/>
+      <property name="position-locked" type="bool" value="true"/>
+      <property name="size" type="uint" value="26"/>
+      <property name="plugin-ids" type="array"><value type="int" value="1"/></property>
+    </property>
+  </property>
+  <property name="plugins" type="empty"><property name="plugin-1" type="string" value="genmon"/></property>
+</channel>
+XML
+printf 'Command=headlines-bar genmon\nUseLabel=0\nText=\nUpdatePeriod=2000\nFont=%s 10\n' "$MONO" > "$XDG_CONFIG_HOME/xfce4/panel/genmon-1.rc"
 for snippet in polybar/config.ini lemonbar/headlines-lemonbar xmobar/xmobarrc yambar/config.yml conky/headlines.conkyrc tmux/tmux.conf; do
     [ -f "$SNIPPETS/$snippet" ] || die "no snippet packaging/bars/$snippet"
 done
@@ -121,6 +143,11 @@ start "$WORK/xmobar.log" xmobar "$WORK/xmobar.hs"; XMOBAR=$STARTED
 start "$WORK/xmobar.text" xmobar -T "$WORK/xmobar.hs"
 start "$WORK/yambar.log" yambar -c "$WORK/yambar.yml"; YAMBAR=$STARTED
 start "$WORK/conky.text" bash -c 'exec conky -c "$1" 2>"$2"' _ "$WORK/conky.conf" "$WORK/conky.log"; CONKY=$STARTED
+# xfconfd by hand: the suite's private bus activates no service.
+start "$WORK/xfconfd.log" /usr/lib/x86_64-linux-gnu/xfce4/xfconf/xfconfd
+wait_for "xfconfd on the bus" 10 bash -c 'dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner string:org.xfce.Xfconf | grep -q "boolean true"' \
+    || die "xfconfd did not start: $(cat "$WORK/xfconfd.log")"
+start "$WORK/genmon.log" xfce4-panel --disable-wm-check; GENMON=$STARTED
 start "$WORK/xterm.log" xterm -geometry 160x4+0+320 -fa "$MONO" -fs 10 -bg "#$BG" -fg "#e5e9f0" -title headlines-tmux \
     -e tmux -L hl-inner -f "$WORK/tmux.conf" new-session -s bar; XTERM=$STARTED
 stop_bars() {
@@ -136,11 +163,11 @@ tmux -L hl-outer new-session -d -x 160 -y 4 "tmux -L hl-inner attach -t bar" || 
 # Each X bar: how to find its window, where its text starts (y of a click), and the advance of its
 # monospace font as it draws it here, in pixels (polybar scales pixelsize by the screen's 96 dpi;
 # lemonbar 1.4 draws with the core font "fixed", 6 pixels a character).
-X_BARS=(polybar lemonbar xmobar yambar conky)
+X_BARS=(polybar lemonbar xmobar yambar conky genmon)
 declare -A WINDOW CLICK_Y ADVANCE PID
-PID=([polybar]=$POLYBAR [lemonbar]=$LEMONBAR [xmobar]=$XMOBAR [yambar]=$YAMBAR [conky]=$CONKY [tmux]=$XTERM)
-CLICK_Y=([polybar]=12 [lemonbar]=52 [xmobar]=92 [yambar]=787)
-ADVANCE=([polybar]=11 [lemonbar]=6 [xmobar]=8 [yambar]=8 [conky]=8)
+PID=([polybar]=$POLYBAR [lemonbar]=$LEMONBAR [xmobar]=$XMOBAR [yambar]=$YAMBAR [conky]=$CONKY [genmon]=$GENMON [tmux]=$XTERM)
+CLICK_Y=([polybar]=12 [lemonbar]=52 [xmobar]=92 [yambar]=787 [genmon]=470)
+ADVANCE=([polybar]=11 [lemonbar]=6 [xmobar]=8 [yambar]=8 [conky]=8 [genmon]=8)
 find_window() { # NAME: sets WINDOW[NAME]
     local id=""
     case $1 in
@@ -149,6 +176,7 @@ find_window() { # NAME: sets WINDOW[NAME]
         xmobar) id=$(xdotool search --name '^xmobar$' | head -n 1) ;;
         yambar) id=$(xdotool search --name '^yambar$' | head -n 1) ;;
         conky) id=$(sed -n 's/.*drawing to created window (\(0x[0-9a-f]*\)).*/\1/p' "$WORK/conky.log" | head -n 1) ;;
+        genmon) id=$(xdotool search --onlyvisible --name '^xfce4-panel$' | head -n 1) ;;
         tmux) id=$(xdotool search --name '^headlines-tmux$' | head -n 1) ;;
     esac
     [ -n "$id" ] && WINDOW[$1]=$id
@@ -160,10 +188,11 @@ shot() { import -window "${WINDOW[$1]}" "$WORK/$1.png" 2>/dev/null; } # NAME
 # ink_box NAME: "WIDTH LEFT" of the ink in NAME's window, in pixels ("0 0" for a blank bar).
 ink_box() {
     shot "$1" || { echo "0 0"; return; }
-    local box; box=$(convert "$WORK/$1.png" -fuzz 25% -format '%@' info: 2>/dev/null) # WxH+X+Y of what is not background
+    # WxH+X+Y of what is not background, within a 2-pixel frame (xfce4-panel draws a border).
+    local box; box=$(convert "$WORK/$1.png" -shave 2x2 -fuzz 25% -format '%@' info: 2>/dev/null)
     local w=${box%%x*} rest=${box#*+}
     [ "$rest" != "$box" ] && [ "$w" -gt 1 ] || { echo "0 0"; return; }
-    echo "$w ${rest%%+*}"
+    echo "$w $(( ${rest%%+*} + 2 ))"
 }
 # ink_chars NAME: how many characters wide the ink in NAME's window is (0 for a blank bar).
 ink_chars() {
@@ -232,7 +261,7 @@ phase() {
 # action texts are wider); each click opens the shown headline.
 clicks() {
     local bar width left xs
-    for bar in polybar lemonbar xmobar yambar; do
+    for bar in polybar lemonbar xmobar yambar genmon; do
         read -r width left < <(ink_box "$bar")
         xs=$(seq $((left + 5)) 80 $((left + width)))
         if clicks_open "$bar" "${CLICK_Y[$bar]}" $xs; then ok "$(echo $xs | wc -w) clicks along $bar's text each opened $CLICKED"
@@ -270,7 +299,8 @@ survived
 phase "tmux and xmobar markup" "#[fg=red]#(touch $PWNED) <action=\`touch $PWNED\`>$RUNS</action> a|b"
 clicks
 survived
-phase "conky and yambar markup" "\${exec touch $PWNED} <raw=3:abc/> |c|string|d"
+phase "conky, yambar and genmon markup" "\${exec touch $PWNED} <raw=3:abc/> |c|string|d </txt><txtclick>touch $PWNED</txtclick>"
+clicks
 survived
 phase "a 100 KB title" "$(python3 -c 'print(("Long " * 20480).strip())')"
 survived
