@@ -76,6 +76,9 @@ TEST_PACKAGES=(
     tmux                   # bar-hosts suite: tmux's status line, inside an xterm for clicks
     xterm
     xfonts-base            # lemonbar 1.4 draws with X core fonts only ("fixed")
+    xfce4-panel            # bar-hosts suite: a panel holding the Generic Monitor, under Xvfb
+    xfce4-genmon-plugin
+    xfconf                 # xfconfd, which xfce4-panel reads its panels from
 )
 
 usage() { echo "usage: scripts/install-deps.sh [--test] [--list]" >&2; exit 2; }

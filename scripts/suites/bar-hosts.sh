@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # The real bar programs Debian ships, each running its snippet from packaging/bars/, beside one
-# `headlines run` host fed by the loopback news server: polybar, lemonbar, xmobar, yambar and conky
-# on one Xvfb display, tmux inside an xterm there. For each of four headlines (a plain one, two
-# full of the hosts' markup, one of 100 KB) the suite checks, for every bar:
+# `headlines run` host fed by the loopback news server: polybar, lemonbar, xmobar, yambar, conky
+# and xfce4-panel's Generic Monitor on one Xvfb display, tmux inside an xterm there. For each of
+# five headlines (a plain one, three full of the hosts' markup, one of 100 KB) the suite checks,
+# for every bar:
 #   shows     tmux: a second client's status line, as text. xmobar and conky: their own text
-#             output (xmobar -T, conky's out_to_console) is exactly our line. polybar, lemonbar,
-#             xmobar, yambar, conky: the window's screenshot, in a monospace font, has ink as wide
-#             as our line (so markup the bar read instead of showing, or an empty bar, fails;
-#             letters themselves are not read);
+#             output (xmobar -T, conky's out_to_console) is exactly our line. The X bars: the
+#             window's screenshot, in a monospace font, has ink as wide as our line (so markup
+#             the bar read instead of showing, or an empty bar, fails; letters are not read);
 #   survives  the bar is still running, and no title ran a command (each would create a file);
 #   clicks    real XTEST clicks (xdotool) along the bar's text each open the headline shown in the
 #             fake browser, markup titles included (conky has no click path: reported not run).
