@@ -154,6 +154,7 @@ stop_bars() {
     tmux -L hl-outer kill-server 2>/dev/null; tmux -L hl-inner kill-server 2>/dev/null
     local group; for group in "${GROUPS_STARTED[@]}"; do kill -- -"$group" 2>/dev/null; done
     session_stop
+    rm -rf "$WORK"
 }
 trap stop_bars EXIT
 # A second tmux client, inside a tmux of its own, so the status line the bar draws can be read back.
