@@ -56,5 +56,5 @@ enum BarVariant: Equatable {
 
     static let notPrivate = "headlines: runtime folder not private (see headlines status)"
     static let hostStopped = "headlines: the host stopped (see headlines status)"
-    static let notRunning = "headlines: no host runs (see headlines status)"
+    static let notRunning = "headlines: no host runs (start one: headlines start)"
 }

@@ -218,9 +218,11 @@ final class BarFormatGrammarTests: XCTestCase {
 
     func testGenmonIsThreeElementsOfEscapedPango() throws {
         try eachHostileState { state, message in
-            let out = render(.genmon, state)
+            let thumbnails = state.current.map { [$0.id: "/tmp/thumbnails/a.png"] } ?? [:]
+            let out = FormatLines.render(.genmon, state, FormatLines.Context(now: now, maxLength: 80, thumbnails: thumbnails))!
             XCTAssertTrue(out.hasSuffix("\n") && !out.dropLast().contains("\n\n"), message)
-            let pattern = try NSRegularExpression(pattern: "^<txt>([^\u{0}]*?)</txt><tool>([^\u{0}]*?)</tool>(?:<txtclick>(headlines open --id [0-9a-f]{16})</txtclick>)?\n$")
+            XCTAssertEqual(out.hasPrefix("<img>/tmp/thumbnails/a.png</img><txt>"), state.current != nil, message)
+            let pattern = try NSRegularExpression(pattern: "^(?:<img>/tmp/thumbnails/a.png</img>)?<txt>([^\u{0}]*?)</txt><tool>([^\u{0}]*?)</tool>(?:<txtclick>(headlines open --id [0-9a-f]{16})</txtclick>)?\n$")
             let match = try XCTUnwrap(pattern.firstMatch(in: out, range: NSRange(out.startIndex..., in: out)), "\(message): \(out.prefix(300))")
             let text = String(out[Range(match.range(at: 1), in: out)!])
             let tool = String(out[Range(match.range(at: 2), in: out)!])
@@ -310,6 +312,11 @@ final class BarFormatGrammarTests: XCTestCase {
             let lines = out.split(separator: "\n", omittingEmptySubsequences: false)
             XCTAssertEqual(lines.count, 5, message)
             XCTAssertEqual(String(lines[0]), state.current.map { HeadlineKey.of(id: $0.id) } ?? "", message)
+            let pango = BarLines.render(state, FormatLines.Context(now: now, maxLength: 80))[.i3blocksPangoKeyed]!
+            let pangoLines = pango.split(separator: "\n", omittingEmptySubsequences: false)
+            XCTAssertEqual(pangoLines.count, 5, message)
+            XCTAssertEqual(pangoLines[0], lines[0], message)
+            assertPangoText(String(pangoLines[1]).replacingOccurrences(of: "<b>", with: "").replacingOccurrences(of: "</b>", with: ""), message)
         }
     }
 
@@ -354,7 +361,7 @@ final class BarFormatGrammarTests: XCTestCase {
 
     func testEveryErrorOutputPassesItsOwnFormatsShape() throws {
         for format in BarFormat.allCases {
-            let out = format.errorOutput("headlines: no host runs (see headlines status)")
+            let out = format.errorOutput("headlines: no host runs (start one: headlines start)")
             XCTAssertTrue(out.hasSuffix("\n"), "\(format)")
             switch format {
             case .waybar:

@@ -204,7 +204,7 @@ final class BarFormatsEndToEndTests: HostTestCase {
         // `headlines tmux` is the bar program's: with no host, its own line in tmux's format
         let tmux = try run(["tmux"])
         XCTAssertEqual(tmux.status, 0, tmux.stderr)
-        XCTAssertEqual(tmux.stdout, "headlines: no host runs (see headlines status)\n")
+        XCTAssertEqual(tmux.stdout, "headlines: no host runs (start one: headlines start)\n")
         // and an argument the bar program does not take comes back as one sentence
         let extra = try run(["polybar", "extra"])
         XCTAssertEqual(extra.status, 2)

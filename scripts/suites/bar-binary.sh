@@ -329,7 +329,7 @@ publish "$BARD/widget.json" '{"items":[1]}'$'\n'
 wait_for "the next document" 2 grep -qx '{"items":\[1\]}' "$WORK/out-json-doc" || die "headlines-bar json did not follow"
 [ "$(wc -l < "$WORK/out-json-doc")" = 2 ] || die "json printed $(wc -l < "$WORK/out-json-doc") documents for 2 changes"
 kill "$FOLLOWER" "$HOLDER"; wait "$FOLLOWER" "$HOLDER" 2>/dev/null
-[ "$("$BAR" tmux)" = "headlines: no host runs (see headlines status)" ] || die "tmux with no host printed '$("$BAR" tmux)'"
+[ "$("$BAR" tmux)" = "headlines: no host runs (start one: headlines start)" ] || die "tmux with no host printed '$("$BAR" tmux)'"
 case "$("$BAR" genmon)" in "<txt><span foreground=\"#BF616A\">headlines: no host runs"*) ;; *) die "genmon with no host printed '$("$BAR" genmon)'";; esac
 ok "tmux, genmon, argos, plain (--html: plain-html), conky print once; polybar, yambar, xmobar, lemonbar, json follow; no host: one line in the format"
 hold

@@ -18,8 +18,8 @@ public enum BarLines {
         case widget = "widget.json"
         case i3blocks
         case i3blocksPango = "i3blocks-pango"
-        /// The one-shot block's three lines after the key of the headline they show, which
-        /// `headlines-bar i3blocks` records so that a click opens that headline.
+        /// The one-shot block's three lines after the key of the headline they show
+        /// (`I3blocksRenderer.keyedOneShot`).
         case i3blocksKeyed = "i3blocks-keyed"
         case i3blocksPangoKeyed = "i3blocks-pango-keyed"
         case tmux, genmon, argos, plain, conky
@@ -72,8 +72,7 @@ public enum BarLines {
                 out[variant] = BarText.encoded(I3blocksRenderer.rawText(state, maxLength: maxLength).full,
                                                bytes: FormatLines.maxTextBytes, encode: Escape.pango) + "\n"
             case .i3blocksPangoKeyed:
-                out[variant] = (state.current.map { HeadlineKey.of(id: $0.id) } ?? "") + "\n"
-                    + I3blocksRenderer.oneShot(state, maxLength: maxLength, pango: true)
+                out[variant] = I3blocksRenderer.keyedOneShot(state, maxLength: maxLength, pango: true)
             default: break
             }
         }

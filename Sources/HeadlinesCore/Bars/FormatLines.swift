@@ -45,7 +45,7 @@ public enum FormatLines {
         switch format {
         case .waybar: return nil
         case .i3blocks:
-            return key + "\n" + I3blocksRenderer.oneShot(state, maxLength: context.maxLength, pango: false)
+            return I3blocksRenderer.keyedOneShot(state, maxLength: context.maxLength, pango: false)
         case .i3bar:
             let short = BarText.encoded(raw.short, bytes: 250, encode: { $0 })
             return "[{\"name\":\"headlines\",\"instance\":\"\(key)\",\"full_text\":\(JSONText.quote(cut { $0 })),"
@@ -79,6 +79,11 @@ public enum FormatLines {
             return "<action=`" + open + "` button=1>" + text + "</action>\n"
         case .genmon:
             var out = "<txt>" + cut(Escape.pango) + "</txt><tool>" + tooltip(state, context, encode: Escape.pango).joined(separator: "\n") + "</tool>"
+            // The thumbnail beside the text; genmon reads the path up to the next `<`.
+            if let current = state.current, let thumbnail = context.thumbnails[current.id],
+               !thumbnail.contains("<"), !thumbnail.contains("\n") {
+                out = "<img>" + thumbnail + "</img>" + out
+            }
             if let open { out += "<txtclick>" + open + "</txtclick>" }
             return out + "\n"
         case .argos:

@@ -60,6 +60,12 @@ public enum I3blocksRenderer {
         return text.full + "\n" + text.short + "\n" + color(state) + "\n"
     }
 
+    /// The one-shot's lines after the key of the headline they show (an empty line for none),
+    /// which `headlines-bar i3blocks` records so that a click opens that headline.
+    public static func keyedOneShot(_ state: BarState, maxLength: Int, pango: Bool) -> String {
+        (state.current.map { HeadlineKey.of(id: $0.id) } ?? "") + "\n" + oneShot(state, maxLength: maxLength, pango: pango)
+    }
+
     /// One persist line (raw format): full_text only.
     public static func persistLine(_ state: BarState, maxLength: Int, pango: Bool) -> String {
         fullText(state, maxLength: maxLength, pango: pango).full + "\n"
