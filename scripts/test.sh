@@ -27,6 +27,7 @@ INTEGRATION_SUITES=(
     "waybar under headless sway, two outputs|scripts/suites/bars-sway.sh"
     "swaybar reading headlines-bar i3bar under headless sway|scripts/suites/i3bar-sway.sh"
     "several widgets: waybar --widget modules under headless sway, i3blocks instance= blocks|scripts/suites/widgets-sway.sh"
+    "bar hosts: the real polybar, lemonbar, xmobar, yambar, conky and tmux show our line, survive hostile titles, open what a click is on|scripts/suites/bar-hosts.sh"
     "feed parser conformance (gofeed corpus)|scripts/conformance.sh"
     "feed parser conformance (real-world corpus vs python3-feedparser)|scripts/conformance-realworld.sh"
     "ThreadSanitizer over the host, timeline and notification tests (make tsan)|make --no-print-directory tsan"
