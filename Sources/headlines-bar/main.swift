@@ -23,6 +23,8 @@ var globalOptions: [String] = []
 /// `--widget NAME`: follow `[widget NAME]`'s lines (in `headlines-widget-NAME`).
 var widget: String?
 var index = 0
+/// `next N` / `prev N`: the steps of a scroll binding.
+var steps = 1
 while index < arguments.count {
     let argument = arguments[index]
     let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
@@ -49,6 +51,14 @@ while index < arguments.count {
         widget = value
         globalOptions += ["--widget", value]
     case "waybar" where command == nil, "i3blocks" where command == nil: command = argument
+    case "next" where command == nil, "prev" where command == nil:
+        command = argument
+        // `next 3`: how many steps; anything else there is the CLI's to refuse.
+        if index + 1 < arguments.count, let n = Int(arguments[index + 1]) {
+            guard n >= 1 else { Sys.execFullCLI(arguments) }
+            steps = n
+            index += 1
+        }
     case _ where command == nil && BarFormat(rawValue: argument) != nil: command = argument
     default: Sys.execFullCLI(arguments) // other commands: the CLI's business
     }
@@ -67,6 +77,9 @@ if widget == nil, command == "i3blocks", let instance = Sys.env("BLOCK_INSTANCE"
 json = json || Sys.env("format") == "json"
 pango = pango || Sys.env("markup") == "pango"
 switch command {
+case "next", "prev":
+    ScrollSteps.run(step: command == "next" ? steps : -steps, folder: .fromEnvironment(widget: widget),
+                    arguments: arguments, options: globalOptions)
 case "waybar" where !persist && !json && !pango:
     var follower = Follower(folder: .fromEnvironment(widget: widget), variant: .waybar, readsClicks: false, options: globalOptions)
     follower.run()

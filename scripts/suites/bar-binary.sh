@@ -334,6 +334,20 @@ case "$("$BAR" genmon)" in "<txt><span foreground=\"#BF616A\">headlines: no host
 ok "tmux, genmon, argos, plain (--html: plain-html), conky print once; polybar, yambar, xmobar, lemonbar, json follow; no host: one line in the format"
 hold
 
+echo "scroll bindings: headlines-bar next/prev, one process per event, coalesced into a few CLI runs"
+fresh; hold; : > "$WORK/cli.log"
+# 500 events as waybar starts them (each its own process, all at once): 400 down, 100 up.
+for i in $(seq 500); do if (( i % 5 )); then "$BAR" next & else "$BAR" prev & fi; done 2>/dev/null
+wait_for "the 500 scroll processes" 30 bash -c "! pgrep -f '^$BAR (next|prev)'"
+steps() { awk '$2 == "next" { n += $3 } $2 == "prev" { n -= $3 } END { print n + 0 }' "$WORK/cli.log"; }
+runs=$(wc -l < "$WORK/cli.log")
+[ "$(steps)" = 300 ] || die "500 scroll events moved $(steps) steps, not 300: $(tr '\n' ';' < "$WORK/cli.log" | head -c 300)"
+[ "$runs" -le 20 ] || die "500 scroll events ran the CLI $runs times"
+"$BAR" next 3 && [ "$(tail -n 1 "$WORK/cli.log")" = "NO_BAR_EXEC= next 3" ] || die "next 3 ran: $(tail -n 1 "$WORK/cli.log")"
+[ "$(cat "$RUN/scroll-steps")" = 0 ] || die "steps left behind: $(cat "$RUN/scroll-steps")"
+ok "500 scroll events (400 next, 100 prev) ran headlines next/prev $runs times, 300 steps in all; none left behind"
+: > "$WORK/cli.log"
+
 echo "measure: memory of follower copies"
 publish "$BARD/waybar" $'{"text":"memory"}\n'
 follow "$WORK/out-m1" waybar; first=$FOLLOWER
