@@ -71,6 +71,9 @@ fresh() { # product stamp-file stamp
     [ -e "$1" ] && [ -f "$2" ] && [ "$(cat "$2")" = "$3" ]
 }
 
+# The core renders the bars' formats through BarFormats, on the standard library alone.
+FORMAT_SOURCES=()
+while IFS= read -r f; do FORMAT_SOURCES+=("$f"); done < <(find Sources/BarFormats -name '*.swift' | sort)
 CORE_SOURCES=()
 while IFS= read -r f; do CORE_SOURCES+=("$f"); done < <(find Sources/HeadlinesCore -name '*.swift' | sort)
 # The parsers live in HeadlinesSources (on the core), which reads XML through FeedXML, the one
@@ -86,13 +89,20 @@ for flag in $(pkg-config --libs libxml-2.0 2>/dev/null || echo -lxml2); do XML_L
 
 BUILD_ERROR=""
 build_core() {
-    local stamp; stamp=$(stamp_of "${XML_SOURCES[@]}" Sources/CLibXML2/shim.h "${CORE_SOURCES[@]}" "${SOURCES_SOURCES[@]}")
+    local stamp; stamp=$(stamp_of "${XML_SOURCES[@]}" Sources/CLibXML2/shim.h "${FORMAT_SOURCES[@]}" "${CORE_SOURCES[@]}" "${SOURCES_SOURCES[@]}")
     if fresh "$LIB/libHeadlinesCore.a" "$LIB/stamp" "$stamp"; then return 0; fi
-    say "building FeedXML and HeadlinesCore with -sanitize=$SANITIZE"
+    say "building FeedXML, BarFormats and HeadlinesCore with -sanitize=$SANITIZE"
     rm -f "$LIB/stamp"
     if ! swiftc "${SWIFT_FLAGS[@]}" -enable-testing -module-name FeedXML "${XML_CFLAGS[@]}" \
             -emit-module -emit-module-path "$LIB/FeedXML.swiftmodule" \
             -emit-library -static -o "$LIB/libFeedXML.a" "${XML_SOURCES[@]}" \
+            >"$OUT/logs/build-core.log" 2>&1; then
+        BUILD_ERROR=$(grep -m1 -E "error:" "$OUT/logs/build-core.log" || tail -n1 "$OUT/logs/build-core.log")
+        return 1
+    fi
+    if ! swiftc "${SWIFT_FLAGS[@]}" -enable-testing -module-name BarFormats \
+            -emit-module -emit-module-path "$LIB/BarFormats.swiftmodule" \
+            -emit-library -static -o "$LIB/libBarFormats.a" "${FORMAT_SOURCES[@]}" \
             >"$OUT/logs/build-core.log" 2>&1; then
         BUILD_ERROR=$(grep -m1 -E "error:" "$OUT/logs/build-core.log" || tail -n1 "$OUT/logs/build-core.log")
         return 1
@@ -137,7 +147,7 @@ build_target() { # target -> 0, or 1 with the reason in $OUT/logs/build-<target>
     local stamp; stamp=$(stamp_of "$LIB/stamp" "${sources[@]}"; echo "${extra[*]}")
     if fresh "$BIN/$t" "$BIN/$t.stamp" "$stamp"; then return 0; fi
     rm -f "$BIN/$t.stamp"
-    if ! swiftc "${SWIFT_FLAGS[@]}" -module-name "Fuzz_$t" -I "$LIB" -L "$LIB" -lHeadlinesSources -lHeadlinesCore \
+    if ! swiftc "${SWIFT_FLAGS[@]}" -module-name "Fuzz_$t" -I "$LIB" -L "$LIB" -lHeadlinesSources -lHeadlinesCore -lBarFormats \
             "${XML_CFLAGS[@]}" "${XML_LIBS[@]}" \
             "${extra[@]}" "${sources[@]}" -o "$BIN/$t" \
             >"$OUT/logs/build-$t.log" 2>&1; then

@@ -56,6 +56,7 @@ expected=(
     share/doc/headlines/waybar/style.css
     share/doc/headlines/i3blocks/headlines.conf
     share/doc/headlines/dunst/headlines.dunstrc
+    share/doc/headlines/examples/follow-headlines
     share/headlines/demo/apitube/top-headlines-fl.json
     share/headlines/demo/demo/arrivals.json
 )
