@@ -81,6 +81,27 @@ final class KeyedProviderEndToEndTests: EndToEndTestCase {
         try assertKeyNowhere(Self.nytKey, run)
     }
 
+    func testNYTCapturedTopStoriesWithOffsetDates() throws {
+        // Given Top Stories as it really answered: -04:00 dates, three formats per item, an Interactive
+        server.route("/svc/topstories/v2/home.json", .json(FixturePaths.data("nyt/captured-topstories-home.json")))
+
+        // When headlines fetches them
+        let run = try fetch("nyt", env: ["NYT_API_KEY": Self.nytKey])
+        XCTAssertEqual(run.status, 0, run.stderr)
+
+        // Then each keeps its link, its date in UTC and the threeByTwoSmallAt2X image, newest first
+        let listed = try listJSON()
+        XCTAssertEqual(listed.map(\.title), ["In Washington, Putin’s Nuclear Threats Stir Growing Alarm",
+                                             "Panic, Bribes, Ditched Cars and a Dash on Foot: Portraits of Flight From Russia",
+                                             "The Weekender", "Mini to Maestro, Part 2: Intermediate Solving"])
+        XCTAssertEqual(listed.map(\.published_at), ["2022-10-01T16:30:21.000Z", "2022-10-01T04:01:13.000Z",
+                                                    "2022-09-30T13:59:36.000Z", "2022-09-19T13:00:07.000Z"])
+        XCTAssertEqual(listed[2].url, "https://www.nytimes.com/interactive/2022/09/30/briefing/the-weekender.html")
+        XCTAssertEqual(listed[0].image, "https://static01.nyt.com/images/2022/10/01/world/01UkraineNuclear01b/01UkraineNuclear01b-threeByTwoSmallAt2X.jpg")
+        XCTAssertEqual(listed.map(\.source), Array(repeating: "The New York Times", count: 4))
+        try assertKeyNowhere(Self.nytKey, run)
+    }
+
     func testNYTQuotaFaultIsARateLimitWithTheKeyRedacted() throws {
         server.route("/svc/topstories/v2/world.json", .json(FixturePaths.data("nyt/error-429-quota.json"), status: 429))
         let run = try fetch("nyt", env: ["NYT_API_KEY": Self.nytKey], config: "section = world\n")

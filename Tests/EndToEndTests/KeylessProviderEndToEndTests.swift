@@ -76,6 +76,34 @@ final class KeylessProviderEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(listed[0].source, "r/linux")
     }
 
+    func testRedditCapturedFrontPage() throws {
+        // Given Reddit's front page as it really answered (no subreddit_name_prefixed, thumbnail placeholders)
+        server.route("/hot.json", .json(FixturePaths.data("reddit/captured-front-page.json")))
+
+        // When headlines fetches it
+        let run = try fetch("reddit")
+        XCTAssertEqual(run.status, 0, run.stderr)
+
+        // Then the stickied post is left out, the rest is newest first with its own date and discussion
+        let listed = try listJSON()
+        XCTAssertEqual(listed.map(\.title), ["Playing Hanzo with a Nerf bow! (...and lots of wiring)",
+                                             "TIFU by giving my girlfriends cat a chance to kill us.",
+                                             "Red Dead Redemption 2 Official Trailer",
+                                             "Not sure what he thought was going to happen"])
+        XCTAssertEqual(listed.map(\.published_at), ["2016-10-20T15:28:39.000Z", "2016-10-20T15:02:59.000Z",
+                                                    "2016-10-20T15:00:28.000Z", "2016-10-20T13:54:06.000Z"])
+        XCTAssertEqual(listed.map(\.source), ["r/Overwatch", "r/tifu", "r/gaming", "r/WTF"])
+        XCTAssertEqual(listed[0].url, "https://gfycat.com/KeenScaredAbyssiniancat")
+        XCTAssertEqual(listed[0].comments_url, "https://www.reddit.com/r/Overwatch/comments/58hgf9/playing_hanzo_with_a_nerf_bow_and_lots_of_wiring/")
+        XCTAssertEqual(listed[0].image, "https://i.redditmedia.com/X0VPMdHLHCtjuEXexuxOhshYZS1kz-y-fzEpf27Sj9I.gif?fm=jpg&s=90d778df239f134c85dc01223b1c009d")
+        XCTAssertEqual(listed[2].image, "https://i.redditmedia.com/NqzdSSZeFXvXjodUxH34n_uRY1d-417Z4x_kFrOFN9U.jpg?s=ef60d6421d7874b2596ec688ee5beae5")
+
+        // And the self post links to its own discussion; "self" and "nsfw" thumbnails are not images
+        XCTAssertEqual(listed[1].url, listed[1].comments_url)
+        XCTAssertNil(listed[1].image)
+        XCTAssertNil(listed[3].image)
+    }
+
     func testRedditFrontPageByDefaultAndTopOfTheDay() throws {
         server.route("/top.json", .json(FixturePaths.data("reddit/hot.json")))
         let run = try fetch("reddit", config: "sort = top\nuser-agent = linux:my-bar:1.0 (by /u/someone)\n")
