@@ -144,6 +144,29 @@ final class KeylessProviderEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(listed[1].url, "https://lobste.rs/s/a7b2cd/what_are_you_doing_this_weekend", "a text post links to its discussion")
     }
 
+    func testLobstersCapturedHottest() throws {
+        // Given hottest.json as Lobsters really answered (submitter_user a name, -05:00 dates, \u0026 escapes)
+        server.route("/hottest.json", .json(FixturePaths.data("lobsters/captured-hottest.json")))
+
+        // When headlines fetches it
+        let run = try fetch("lobsters")
+        XCTAssertEqual(run.status, 0, run.stderr)
+
+        // Then every story is read, newest first, with its date in UTC and its discussion page
+        let listed = try listJSON()
+        XCTAssertEqual(listed.map(\.title), ["Zig, Rust, and other languages", "µON - a compact and simple binary object notation",
+                                             "Haiku Activity & Contract Report, February 2024",
+                                             "What’s the most interesting automation you have created?",
+                                             "Дія (Ukrainian government app) source code released under EUPL"])
+        XCTAssertEqual(listed.map(\.published_at), ["2024-03-15T21:06:08.000Z", "2024-03-15T19:01:49.000Z", "2024-03-15T15:30:23.000Z",
+                                                    "2024-03-15T04:44:47.000Z", "2024-03-14T21:47:24.000Z"])
+        XCTAssertEqual(listed.map(\.source), ["notes.eatonphil.com", "github.com", "www.haiku-os.org", "Lobsters", "github.com"])
+        XCTAssertEqual(listed[0].url, "https://notes.eatonphil.com/2024-03-15-zig-rust-and-other-languages.html")
+        XCTAssertEqual(listed[0].comments_url, "https://lobste.rs/s/lfg3lj/zig_rust_other_languages")
+        XCTAssertEqual(listed[3].url, "https://lobste.rs/s/kpi2xx/what_s_most_interesting_automation_you", "a text post (url \"\") links to its discussion")
+        XCTAssertEqual(listed[3].comments_url, listed[3].url)
+    }
+
     func testLobstersNewest() throws {
         server.route("/newest.json", .json(FixturePaths.data("lobsters/hottest.json")))
         let run = try fetch("lobsters", config: "sort = newest\n")
