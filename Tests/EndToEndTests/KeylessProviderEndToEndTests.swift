@@ -43,6 +43,29 @@ final class KeylessProviderEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(server.requests.first?.queryItems, .pairs([("query", "rust gpu"), ("tags", "story"), ("hitsPerPage", "10")]))
     }
 
+    func testHackerNewsCapturedSearchAnswer() throws {
+        // Given a search Algolia really answered: highlight markup in _highlightResult, "#" and "?" in links
+        server.route("/api/v1/search_by_date", .json(FixturePaths.data("hackernews/captured-search.json")))
+
+        // When headlines searches
+        let run = try fetch("hackernews", config: "query = ssh\n")
+        XCTAssertEqual(run.status, 0, run.stderr)
+
+        // Then the plain titles and links are read, newest first, each with its discussion page
+        let listed = try listJSON()
+        XCTAssertEqual(listed.map(\.title), ["Why aren’t we using SSH for everything? (2015)", "Why aren’t we using SSH for everything? (2015)",
+                                             "Why aren’t we using SSH for everything?", "Why aren’t we using SSH for everything?"])
+        XCTAssertEqual(listed.map(\.published_at), ["2017-02-04T12:47:25.000Z", "2016-04-17T22:13:06.000Z",
+                                                    "2015-01-03T13:28:02.000Z", "2015-01-02T21:05:46.000Z"])
+        XCTAssertEqual(listed.map(\.url), ["https://medium.com/@shazow/ssh-how-does-it-even-9e43586e4ffc#.neyhpij1r",
+                                           "https://medium.com/@shazow/ssh-how-does-it-even-9e43586e4ffc#.r9qzj6hhl",
+                                           "https://medium.com/@shazow/ssh-how-does-it-even-9e43586e4ffc?hn=1",
+                                           "https://medium.com/@shazow/ssh-how-does-it-even-9e43586e4ffc"])
+        XCTAssertEqual(listed.map(\.comments_url), ["https://news.ycombinator.com/item?id=13566801", "https://news.ycombinator.com/item?id=11516582",
+                                                    "https://news.ycombinator.com/item?id=8830693", "https://news.ycombinator.com/item?id=8828543"])
+        XCTAssertEqual(listed[0].source, "medium.com")
+    }
+
     func testHackerNewsErrorNamesTheProviderAndTheWait() throws {
         server.route("/api/v1/search", .json(FixturePaths.data("hackernews/error-429.json"), status: 429))
         let run = try fetch("hackernews")
