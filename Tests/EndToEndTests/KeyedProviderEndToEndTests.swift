@@ -47,6 +47,27 @@ final class KeyedProviderEndToEndTests: EndToEndTestCase {
         try assertKeyNowhere(Self.guardianKey, run)
     }
 
+    func testGuardianCapturedSearchWithoutFields() throws {
+        // Given a search the Guardian really answered (2014: no `fields`, no `type`, http links)
+        server.route("/search", .json(FixturePaths.data("guardian/captured-search.json")))
+
+        // When headlines fetches it
+        let run = try fetch("guardian", env: ["GUARDIAN_API_KEY": Self.guardianKey])
+        XCTAssertEqual(run.status, 0, run.stderr)
+
+        // Then all ten are read, newest first, each named by its section, without an image
+        let listed = try listJSON()
+        XCTAssertEqual(listed.count, 10)
+        XCTAssertEqual(Array(listed.map(\.title).prefix(3)), ["County cricket – live!", "Thorntons reports 60% profits rise despite store closures",
+                                                              "My name is Richard and I am an addict – an Apple addict | Richard Seymour"])
+        XCTAssertEqual(listed.last?.title, "The Fiver | A rather baffling queue of masochists and self-sacrificers")
+        XCTAssertEqual(Array(listed.map(\.published_at).prefix(2)), ["2014-09-10T16:10:21.000Z", "2014-09-10T16:07:16.000Z"])
+        XCTAssertEqual(Array(listed.map(\.source).prefix(3)), ["Sport", "Business", "Comment is free"])
+        XCTAssertEqual(listed[1].url, "http://www.theguardian.com/business/2014/sep/10/thorntons-60-per-cent-profits-rise-despite-closures")
+        XCTAssertTrue(listed.allSatisfy { $0.image == nil && $0.comments_url == nil })
+        try assertKeyNowhere(Self.guardianKey, run)
+    }
+
     func testGuardianRejectedKeyAdvisesTheVariable() throws {
         server.route("/search", .json(FixturePaths.data("guardian/error-401.json"), status: 401))
         let run = try fetch("guardian", env: ["GUARDIAN_API_KEY": Self.guardianKey])
