@@ -107,15 +107,19 @@ final class KeylessProviderEndToEndTests: EndToEndTestCase {
         let run = try fetch("reddit")
         XCTAssertEqual(run.status, 0, run.stderr)
 
-        // Then the stickied post is left out, the rest is newest first with its own date and discussion
+        // Then the stickied post is left out, the rest is newest first with its own date and discussion;
+        // a link posted to r/nintendo, r/gaming and r/videos is one headline, the one Reddit lists first
         let listed = try listJSON()
         XCTAssertEqual(listed.map(\.title), ["Playing Hanzo with a Nerf bow! (...and lots of wiring)",
                                              "TIFU by giving my girlfriends cat a chance to kill us.",
                                              "Red Dead Redemption 2 Official Trailer",
+                                             "First Look at Nintendo Switch",
                                              "Not sure what he thought was going to happen"])
         XCTAssertEqual(listed.map(\.published_at), ["2016-10-20T15:28:39.000Z", "2016-10-20T15:02:59.000Z",
-                                                    "2016-10-20T15:00:28.000Z", "2016-10-20T13:54:06.000Z"])
-        XCTAssertEqual(listed.map(\.source), ["r/Overwatch", "r/tifu", "r/gaming", "r/WTF"])
+                                                    "2016-10-20T15:00:28.000Z", "2016-10-20T14:00:09.000Z",
+                                                    "2016-10-20T13:54:06.000Z"])
+        XCTAssertEqual(listed.map(\.source), ["r/Overwatch", "r/tifu", "r/gaming", "r/nintendo", "r/WTF"])
+        XCTAssertEqual(listed[3].comments_url, "https://www.reddit.com/r/nintendo/comments/58gz2k/first_look_at_nintendo_switch/")
         XCTAssertEqual(listed[0].url, "https://gfycat.com/KeenScaredAbyssiniancat")
         XCTAssertEqual(listed[0].comments_url, "https://www.reddit.com/r/Overwatch/comments/58hgf9/playing_hanzo_with_a_nerf_bow_and_lots_of_wiring/")
         XCTAssertEqual(listed[0].image, "https://i.redditmedia.com/X0VPMdHLHCtjuEXexuxOhshYZS1kz-y-fzEpf27Sj9I.gif?fm=jpg&s=90d778df239f134c85dc01223b1c009d")
@@ -124,7 +128,7 @@ final class KeylessProviderEndToEndTests: EndToEndTestCase {
         // And the self post links to its own discussion; "self" and "nsfw" thumbnails are not images
         XCTAssertEqual(listed[1].url, listed[1].comments_url)
         XCTAssertNil(listed[1].image)
-        XCTAssertNil(listed[3].image)
+        XCTAssertNil(listed[4].image)
     }
 
     func testRedditFrontPageByDefaultAndTopOfTheDay() throws {
