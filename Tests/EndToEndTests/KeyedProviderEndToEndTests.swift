@@ -47,6 +47,27 @@ final class KeyedProviderEndToEndTests: EndToEndTestCase {
         try assertKeyNowhere(Self.guardianKey, run)
     }
 
+    func testGuardianCapturedSearchWithoutFields() throws {
+        // Given a search the Guardian really answered (2014: no `fields`, no `type`, http links)
+        server.route("/search", .json(FixturePaths.data("guardian/captured-search.json")))
+
+        // When headlines fetches it
+        let run = try fetch("guardian", env: ["GUARDIAN_API_KEY": Self.guardianKey])
+        XCTAssertEqual(run.status, 0, run.stderr)
+
+        // Then all ten are read, newest first, each named by its section, without an image
+        let listed = try listJSON()
+        XCTAssertEqual(listed.count, 10)
+        XCTAssertEqual(Array(listed.map(\.title).prefix(3)), ["County cricket – live!", "Thorntons reports 60% profits rise despite store closures",
+                                                              "My name is Richard and I am an addict – an Apple addict | Richard Seymour"])
+        XCTAssertEqual(listed.last?.title, "The Fiver | A rather baffling queue of masochists and self-sacrificers")
+        XCTAssertEqual(Array(listed.map(\.published_at).prefix(2)), ["2014-09-10T16:10:21.000Z", "2014-09-10T16:07:16.000Z"])
+        XCTAssertEqual(Array(listed.map(\.source).prefix(3)), ["Sport", "Business", "Comment is free"])
+        XCTAssertEqual(listed[1].url, "http://www.theguardian.com/business/2014/sep/10/thorntons-60-per-cent-profits-rise-despite-closures")
+        XCTAssertTrue(listed.allSatisfy { $0.image == nil && $0.comments_url == nil })
+        try assertKeyNowhere(Self.guardianKey, run)
+    }
+
     func testGuardianRejectedKeyAdvisesTheVariable() throws {
         server.route("/search", .json(FixturePaths.data("guardian/error-401.json"), status: 401))
         let run = try fetch("guardian", env: ["GUARDIAN_API_KEY": Self.guardianKey])
@@ -78,6 +99,27 @@ final class KeyedProviderEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(listed.map(\.published_at), ["2026-11-29T14:00:00.000Z", "2026-11-29T10:00:11.000Z"])
         XCTAssertEqual(listed[1].image, "https://static01.nyt.com/images/2026/11/29/multimedia/29geneva-threeByTwoSmallAt2X.jpg")
         XCTAssertNil(listed[0].image)
+        try assertKeyNowhere(Self.nytKey, run)
+    }
+
+    func testNYTCapturedTopStoriesWithOffsetDates() throws {
+        // Given Top Stories as it really answered: -04:00 dates, three formats per item, an Interactive
+        server.route("/svc/topstories/v2/home.json", .json(FixturePaths.data("nyt/captured-topstories-home.json")))
+
+        // When headlines fetches them
+        let run = try fetch("nyt", env: ["NYT_API_KEY": Self.nytKey])
+        XCTAssertEqual(run.status, 0, run.stderr)
+
+        // Then each keeps its link, its date in UTC and the threeByTwoSmallAt2X image, newest first
+        let listed = try listJSON()
+        XCTAssertEqual(listed.map(\.title), ["In Washington, Putin’s Nuclear Threats Stir Growing Alarm",
+                                             "Panic, Bribes, Ditched Cars and a Dash on Foot: Portraits of Flight From Russia",
+                                             "The Weekender", "Mini to Maestro, Part 2: Intermediate Solving"])
+        XCTAssertEqual(listed.map(\.published_at), ["2022-10-01T16:30:21.000Z", "2022-10-01T04:01:13.000Z",
+                                                    "2022-09-30T13:59:36.000Z", "2022-09-19T13:00:07.000Z"])
+        XCTAssertEqual(listed[2].url, "https://www.nytimes.com/interactive/2022/09/30/briefing/the-weekender.html")
+        XCTAssertEqual(listed[0].image, "https://static01.nyt.com/images/2022/10/01/world/01UkraineNuclear01b/01UkraineNuclear01b-threeByTwoSmallAt2X.jpg")
+        XCTAssertEqual(listed.map(\.source), Array(repeating: "The New York Times", count: 4))
         try assertKeyNowhere(Self.nytKey, run)
     }
 

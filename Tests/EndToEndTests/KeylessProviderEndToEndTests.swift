@@ -43,6 +43,29 @@ final class KeylessProviderEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(server.requests.first?.queryItems, .pairs([("query", "rust gpu"), ("tags", "story"), ("hitsPerPage", "10")]))
     }
 
+    func testHackerNewsCapturedSearchAnswer() throws {
+        // Given a search Algolia really answered: highlight markup in _highlightResult, "#" and "?" in links
+        server.route("/api/v1/search_by_date", .json(FixturePaths.data("hackernews/captured-search.json")))
+
+        // When headlines searches
+        let run = try fetch("hackernews", config: "query = ssh\n")
+        XCTAssertEqual(run.status, 0, run.stderr)
+
+        // Then the plain titles and links are read, newest first, each with its discussion page
+        let listed = try listJSON()
+        XCTAssertEqual(listed.map(\.title), ["Why aren’t we using SSH for everything? (2015)", "Why aren’t we using SSH for everything? (2015)",
+                                             "Why aren’t we using SSH for everything?", "Why aren’t we using SSH for everything?"])
+        XCTAssertEqual(listed.map(\.published_at), ["2017-02-04T12:47:25.000Z", "2016-04-17T22:13:06.000Z",
+                                                    "2015-01-03T13:28:02.000Z", "2015-01-02T21:05:46.000Z"])
+        XCTAssertEqual(listed.map(\.url), ["https://medium.com/@shazow/ssh-how-does-it-even-9e43586e4ffc#.neyhpij1r",
+                                           "https://medium.com/@shazow/ssh-how-does-it-even-9e43586e4ffc#.r9qzj6hhl",
+                                           "https://medium.com/@shazow/ssh-how-does-it-even-9e43586e4ffc?hn=1",
+                                           "https://medium.com/@shazow/ssh-how-does-it-even-9e43586e4ffc"])
+        XCTAssertEqual(listed.map(\.comments_url), ["https://news.ycombinator.com/item?id=13566801", "https://news.ycombinator.com/item?id=11516582",
+                                                    "https://news.ycombinator.com/item?id=8830693", "https://news.ycombinator.com/item?id=8828543"])
+        XCTAssertEqual(listed[0].source, "medium.com")
+    }
+
     func testHackerNewsErrorNamesTheProviderAndTheWait() throws {
         server.route("/api/v1/search", .json(FixturePaths.data("hackernews/error-429.json"), status: 429))
         let run = try fetch("hackernews")
@@ -74,6 +97,38 @@ final class KeylessProviderEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(listed[2].url, "https://engineering.example.com/blog/ci-40-to-6?utm_source=reddit&utm_medium=social")
         XCTAssertEqual(listed[0].comments_url, "https://www.reddit.com/r/linux/comments/1h3zq9a/kernel_618_released/")
         XCTAssertEqual(listed[0].source, "r/linux")
+    }
+
+    func testRedditCapturedFrontPage() throws {
+        // Given Reddit's front page as it really answered (no subreddit_name_prefixed, thumbnail placeholders)
+        server.route("/hot.json", .json(FixturePaths.data("reddit/captured-front-page.json")))
+
+        // When headlines fetches it
+        let run = try fetch("reddit")
+        XCTAssertEqual(run.status, 0, run.stderr)
+
+        // Then the stickied post is left out, the rest is newest first with its own date and discussion;
+        // a link posted to r/nintendo, r/gaming and r/videos is one headline, the one Reddit lists first
+        let listed = try listJSON()
+        XCTAssertEqual(listed.map(\.title), ["Playing Hanzo with a Nerf bow! (...and lots of wiring)",
+                                             "TIFU by giving my girlfriends cat a chance to kill us.",
+                                             "Red Dead Redemption 2 Official Trailer",
+                                             "First Look at Nintendo Switch",
+                                             "Not sure what he thought was going to happen"])
+        XCTAssertEqual(listed.map(\.published_at), ["2016-10-20T15:28:39.000Z", "2016-10-20T15:02:59.000Z",
+                                                    "2016-10-20T15:00:28.000Z", "2016-10-20T14:00:09.000Z",
+                                                    "2016-10-20T13:54:06.000Z"])
+        XCTAssertEqual(listed.map(\.source), ["r/Overwatch", "r/tifu", "r/gaming", "r/nintendo", "r/WTF"])
+        XCTAssertEqual(listed[3].comments_url, "https://www.reddit.com/r/nintendo/comments/58gz2k/first_look_at_nintendo_switch/")
+        XCTAssertEqual(listed[0].url, "https://gfycat.com/KeenScaredAbyssiniancat")
+        XCTAssertEqual(listed[0].comments_url, "https://www.reddit.com/r/Overwatch/comments/58hgf9/playing_hanzo_with_a_nerf_bow_and_lots_of_wiring/")
+        XCTAssertEqual(listed[0].image, "https://i.redditmedia.com/X0VPMdHLHCtjuEXexuxOhshYZS1kz-y-fzEpf27Sj9I.gif?fm=jpg&s=90d778df239f134c85dc01223b1c009d")
+        XCTAssertEqual(listed[2].image, "https://i.redditmedia.com/NqzdSSZeFXvXjodUxH34n_uRY1d-417Z4x_kFrOFN9U.jpg?s=ef60d6421d7874b2596ec688ee5beae5")
+
+        // And the self post links to its own discussion; "self" and "nsfw" thumbnails are not images
+        XCTAssertEqual(listed[1].url, listed[1].comments_url)
+        XCTAssertNil(listed[1].image)
+        XCTAssertNil(listed[4].image)
     }
 
     func testRedditFrontPageByDefaultAndTopOfTheDay() throws {
@@ -114,6 +169,29 @@ final class KeylessProviderEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(listed.map(\.published_at), ["2026-11-29T20:03:11.000Z", "2026-11-29T17:20:45.000Z", "2026-11-29T15:05:00.000Z"])
         XCTAssertEqual(listed[0].comments_url, "https://lobste.rs/s/xk3p9q/zig_s_new_async_explained")
         XCTAssertEqual(listed[1].url, "https://lobste.rs/s/a7b2cd/what_are_you_doing_this_weekend", "a text post links to its discussion")
+    }
+
+    func testLobstersCapturedHottest() throws {
+        // Given hottest.json as Lobsters really answered (submitter_user a name, -05:00 dates, \u0026 escapes)
+        server.route("/hottest.json", .json(FixturePaths.data("lobsters/captured-hottest.json")))
+
+        // When headlines fetches it
+        let run = try fetch("lobsters")
+        XCTAssertEqual(run.status, 0, run.stderr)
+
+        // Then every story is read, newest first, with its date in UTC and its discussion page
+        let listed = try listJSON()
+        XCTAssertEqual(listed.map(\.title), ["Zig, Rust, and other languages", "µON - a compact and simple binary object notation",
+                                             "Haiku Activity & Contract Report, February 2024",
+                                             "What’s the most interesting automation you have created?",
+                                             "Дія (Ukrainian government app) source code released under EUPL"])
+        XCTAssertEqual(listed.map(\.published_at), ["2024-03-15T21:06:08.000Z", "2024-03-15T19:01:49.000Z", "2024-03-15T15:30:23.000Z",
+                                                    "2024-03-15T04:44:47.000Z", "2024-03-14T21:47:24.000Z"])
+        XCTAssertEqual(listed.map(\.source), ["notes.eatonphil.com", "github.com", "www.haiku-os.org", "Lobsters", "github.com"])
+        XCTAssertEqual(listed[0].url, "https://notes.eatonphil.com/2024-03-15-zig-rust-and-other-languages.html")
+        XCTAssertEqual(listed[0].comments_url, "https://lobste.rs/s/lfg3lj/zig_rust_other_languages")
+        XCTAssertEqual(listed[3].url, "https://lobste.rs/s/kpi2xx/what_s_most_interesting_automation_you", "a text post (url \"\") links to its discussion")
+        XCTAssertEqual(listed[3].comments_url, listed[3].url)
     }
 
     func testLobstersNewest() throws {

@@ -59,10 +59,20 @@ public struct RedditProvider: HeadlineProvider {
         guard case let .array(children)? = root?.value(at: "data.children") else {
             throw .malformedResponse(detail: ProviderSupport.describeUndecodable(response.body, status: response.status))
         }
-        return ProviderSupport.newestFirstUnique(children.compactMap { child in
+        let posts = children.compactMap { child -> Headline? in
             guard child.value(at: "kind")?.text == "t3", let post = child.value(at: "data") else { return nil }
             return headline(post, now: now)
-        })
+        }
+        return ProviderSupport.newestFirstUnique(onePerLink(posts))
+    }
+
+    /// One post per link, the one Reddit lists first: the same story is often posted to several
+    /// subreddits of one listing (the front page, `r/a+b`), and each copy would otherwise be
+    /// another headline and another notification. A self post's link is its own discussion page,
+    /// so self posts are never merged.
+    static func onePerLink(_ posts: [Headline]) -> [Headline] {
+        var seen = Set<String>()
+        return posts.filter { seen.insert($0.url.absoluteString).inserted }
     }
 
     static let site = "https://www.reddit.com"
