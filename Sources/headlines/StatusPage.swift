@@ -41,6 +41,7 @@ struct StatusPage {
             lines.append(Self.row("Deferred", "a refresh was held back\(by) until \(Clock.local(until))"))
         }
         lines.append(Self.row("Budget", "\(r.reloads_last_24h) of \(r.daily_budget) reloads used in the last 24 hours"))
+        if let pacing = r.budget_paces { lines.append(Self.row("Pacing", pacing)) }
         lines.append(Self.row("Cache", "\(NumberText.counted(r.cache_headlines, "headline")), fetched \(age(r.cache_fetched_at))"))
         lines.append(Self.row("Muted", r.muted_sources.isEmpty ? "none" : r.muted_sources.map(TerminalText.safe).joined(separator: ", ")))
         if let error = r.last_error { lines.append(Self.row("Last error", TerminalText.safe(error))) }

@@ -7,7 +7,7 @@ import XCTest
 final class TakeoverTests: HostTestCase {
     func testSecondHostStandsByAndTakesOverWhenTheFirstIsKilled() throws {
         // Given two hosts started in the same session
-        try writeConfig(interval: "2s", dailyBudget: 30)
+        try writeConfig(interval: "2s", dailyBudget: 86400)
         let first = try startHost()
         try expectLine("host started", from: first, within: 5)
         let second = try startHost()

@@ -126,7 +126,7 @@ base-url = http://127.0.0.1:$PORT/dyn
 timeout = 3s
 [refresh]
 interval = 2s
-daily-budget = 500
+daily-budget = 86400
 [bar]
 rotate = 1s
 CONF

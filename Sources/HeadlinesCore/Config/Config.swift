@@ -108,7 +108,7 @@ public struct Config: Equatable, Sendable {
         ],
         "refresh": [
             "interval": "a duration from 1s to 24h, such as 30m",
-            "daily-budget": "a whole number from 1 to 1440",
+            "daily-budget": "a whole number from 1 to 86400",
         ],
         "notify": [
             "enabled": "true or false",
@@ -231,7 +231,7 @@ extension Config {
             guard let d = Duration.parse(value), d >= 1, d <= 86400 else { throw bad() }
             config.interval = d
         case ("refresh", "daily-budget"):
-            guard let n = Int(value), (1...1440).contains(n) else { throw bad() }
+            guard let n = Int(value), (1...86400).contains(n) else { throw bad() }
             config.dailyBudget = n
         case ("notify", "enabled"):
             guard let b = Config.parseBool(value) else { throw bad() }

@@ -85,6 +85,7 @@ public struct HostEngine: Sendable {
         lastSeen = now
         all = start.cache?.headlines ?? []
         out.append(.log(.info, "host started (pid \(hostPID)), provider \(configuration.providerName), interval \(Duration.format(configuration.interval)), budget \(configuration.dailyBudget)/24h"))
+        if let note = configuration.scheduler.budget.pacingNote(interval: configuration.interval) { out.append(.log(.info, note)) }
         // WidgetKit's snapshot: the cache at once; reload when due, so restarts cost no budget,
         // but at once when the cache came from another source.
         var due = HostPlanner.startupReloadDate(now: now.wall, ledger: ledger, cacheFetchedAt: start.cache?.fetchedAt,
@@ -244,8 +245,11 @@ public struct HostEngine: Sendable {
     /// The timeline's wish, or a deferred explicit request if sooner, within the limits.
     public func nextReload(_ now: Date) -> Date? {
         guard let configuration else { return nil }
-        let requested = [timeline.requestedReloadDate, deferred?.until].compactMap { $0 }.min()
-        return configuration.scheduler.nextReload(now: now, ledger: ledger, requested: requested)
+        let scheduler = configuration.scheduler
+        let scheduled = scheduler.nextReload(now: now, ledger: ledger, requested: timeline.requestedReloadDate,
+                                             interval: configuration.interval)
+        let asked = scheduler.nextReload(now: now, ledger: ledger, requested: deferred?.until, interval: nil)
+        return [scheduled, asked].compactMap { $0 }.min()
     }
 
     private func remaining(_ now: Date) -> Int { config.scheduler.budget.remaining(ledger, now: now) }
