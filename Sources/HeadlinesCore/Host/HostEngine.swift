@@ -110,7 +110,7 @@ public struct HostEngine: Sendable {
             let asked = failure.error.retryAfter
             ledger.recordFailure(retryAfter: asked, now: now.wall)
             if let asked, asked > now.wall.addingTimeInterval(ServerWait.cap) {
-                out.append(.log(.warning, "the server asked to wait until \(ISO8601.format(asked)); waiting 24 hours at most"))
+                out.append(.log(.warning, "the server asked to wait until \(LocalTime.stamp(asked)); waiting 24 hours at most"))
             }
             lastResult = failure.message
             out.append(.log(.warning, "reload failed in \(ms): \(failure.message)"))
@@ -133,7 +133,7 @@ public struct HostEngine: Sendable {
         publish(now, &out)
         if let fetched = result.fetched { out.append(.notify(fetched, result)) }
         if let next = nextReload(now.wall) {
-            out.append(.log(.info, "next reload at \(ISO8601.format(next)) (\(remaining(now.wall)) of \(config.dailyBudget) left in 24 h)"))
+            out.append(.log(.info, "next reload at \(LocalTime.stamp(next)) (\(remaining(now.wall)) of \(config.dailyBudget) left in 24 h)"))
         }
         if queuedExplicit {
             queuedExplicit = false
@@ -154,7 +154,7 @@ public struct HostEngine: Sendable {
             out.append(.log(.info, "\(reason): reloading now"))
             startReload(now, &out)
         case let .deferred(until, by):
-            out.append(.log(.info, "\(reason): deferred until \(ISO8601.format(until)) by \(by.phrase)"))
+            out.append(.log(.info, "\(reason): deferred until \(LocalTime.stamp(until)) by \(by.phrase)"))
             deferred = (until, by)
             publish(now, &out)
         }
