@@ -3,7 +3,7 @@ import HeadlinesCore
 
 /// `headlines menu`: the headlines in the user's dmenu-style launcher. The launcher is the
 /// configured command line (split by GLib's shell-quoting rules, run without a shell) or the first
-/// of rofi, wofi, fuzzel, bemenu, dmenu found on PATH (Wayland ones first under Wayland).
+/// of `KnownLaunchers` found on PATH (the Wayland-only ones skipped under X11).
 public enum LauncherMenu {
     public enum MenuError: Error, CustomStringConvertible {
         /// None of the known launchers is on PATH; `wayland` picks which to suggest.
@@ -25,15 +25,6 @@ public enum LauncherMenu {
         }
     }
 
-    /// Known launchers and how each reads a list on stdin and prints the chosen line.
-    static let known: [(name: String, args: [String], wayland: Bool)] = [
-        ("fuzzel", ["--dmenu", "--prompt", "Headlines: "], true),
-        ("wofi", ["--dmenu", "--prompt", "Headlines"], true),
-        ("rofi", ["-dmenu", "-i", "-p", "Headlines"], false),
-        ("bemenu", ["-i", "-l", "10", "-p", "Headlines"], false),
-        ("dmenu", ["-i", "-l", "10", "-p", "Headlines"], false),
-    ]
-
     public static func argv(configured: String?, environment: [String: String]) throws(MenuError) -> [String] {
         if let configured {
             var argc: Int32 = 0
@@ -48,8 +39,7 @@ public enum LauncherMenu {
             return (0..<Int(argc)).compactMap { argv[$0].map { String(cString: $0) } }
         }
         let wayland = environment["WAYLAND_DISPLAY"] != nil
-        let order = known.sorted { a, b in wayland && a.wayland && !b.wayland }
-        for launcher in order where (wayland || !launcher.wayland) {
+        for launcher in KnownLaunchers.all where wayland || !launcher.waylandOnly {
             if let path = g_find_program_in_path(launcher.name) {
                 g_free(path)
                 return [launcher.name] + launcher.args

@@ -6,7 +6,7 @@ import HeadlinesCore
 import HeadlinesSources
 import HeadlinesDesktop
 
-/// `headlines menu`: pick a headline in rofi/wofi/fuzzel/bemenu/dmenu and open it.
+/// `headlines menu`: pick a headline in a dmenu-style launcher (`KnownLaunchers`) and open it.
 enum MenuCommand {
     static func run(_ context: AppContext) -> Int32 {
         let shown = ShownHeadlines.state(context)

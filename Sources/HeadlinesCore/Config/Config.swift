@@ -72,7 +72,7 @@ public struct Config: Equatable, Sendable {
     // [bar]
     public var rotate: TimeInterval = 0
     public var maxLength: Int = 60
-    /// The dmenu-style program for `headlines menu`; nil = detect rofi, wofi, fuzzel, bemenu, dmenu.
+    /// The dmenu-style program for `headlines menu`; nil = the first of `KnownLaunchers` found.
     public var launcher: String?
     /// `[widget NAME]` groups, by name: their keys as written, applied over the top-level groups
     /// by `widget(named:)`. Empty: the one-widget config of every earlier version.
