@@ -104,7 +104,8 @@ enum RefreshCommand {
         }
         guard let result else { return 1 }
         if let failure = result.failure { Output.error("headlines: \(failure.message)"); return 1 }
-        Output.print("Reloaded: \(NumberText.counted(result.fetched?.count ?? 0, "headline")) (no host is running; start one with `headlines run`).")
+        let partial = result.timeline.entries.first?.content.partialFailures ?? []
+        Output.print("Reloaded: \(NumberText.counted(result.fetched?.count ?? 0, "headline"))\(ReloadWords.failedFeeds(partial)) (no host is running; start one with `headlines run`).")
         return 0
     }
 }

@@ -117,8 +117,10 @@ public struct HostEngine: Sendable {
         } else {
             ledger.recordSuccess()
             ledger.source = reloadSource ?? config.sourceIdentity
-            lastResult = "ok: " + NumberText.counted(result.fetched?.count ?? 0, "headline")
+            let partial = result.timeline.entries.first?.content.partialFailures ?? []
+            lastResult = ReloadWords.succeeded(headlines: result.fetched?.count ?? 0, partialFailures: partial)
             out.append(.log(.info, "reload ok in \(ms): \(NumberText.counted(result.fetched?.count ?? 0, "headline")) from \(config.providerName)"))
+            if !partial.isEmpty { out.append(.log(.warning, lastResult!)) }
         }
         ledgerChanged = true
         // The timeline was built from when the request started: re-anchor it to the answer, so a
