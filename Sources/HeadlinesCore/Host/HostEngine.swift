@@ -52,7 +52,7 @@ public struct HostEngine: Sendable {
             case let .refreshAsked(reason): explicit(reason, now: now, &out)
             case .networkReturned:
                 if ledger.lastOutcome == .failure { explicit("network is back after a failed reload", now: now, &out) }
-            case let .configurationChanged(next): reconfigure(next, now: now, &out)
+            case let .configurationChanged(next, reason): reconfigure(next, reason: reason, now: now, &out)
             case let .cacheChangedByAnotherProcess(cache): adopt(cache, now: now, &out)
             case let .mutedChanged(next): mute(next, now: now, &out)
             case let .offsetChanged(value): offset = value
@@ -162,10 +162,12 @@ public struct HostEngine: Sendable {
         }
     }
 
-    private mutating func reconfigure(_ next: HostConfiguration, now: HostTime, _ out: inout [HostAction]) {
+    private mutating func reconfigure(_ next: HostConfiguration, reason: String, now: HostTime, _ out: inout [HostAction]) {
         let sourceChanged = next.sourceIdentity != config.sourceIdentity
+        let pacingBefore = config.scheduler.budget.pacingNote(interval: config.interval)
         configuration = next
-        out.append(.log(.info, "SIGHUP: configuration re-read; provider \(next.providerName), interval \(Duration.format(next.interval))"))
+        out.append(.log(.info, "\(reason): configuration re-read; provider \(next.providerName), interval \(Duration.format(next.interval))"))
+        if let note = next.scheduler.budget.pacingNote(interval: next.interval), note != pacingBefore { out.append(.log(.info, note)) }
         if sourceChanged { explicit("the news source changed", now: now, &out) } else { publish(now, &out) }
     }
 

@@ -213,7 +213,7 @@ public final class WidgetHost {
     public func reconfigure(reason: String = "SIGHUP") {
         do {
             setup = try configure()
-            send(.configurationChanged(setup.configuration))
+            send(.configurationChanged(setup.configuration, reason: reason))
             mutedChanged()
             publishBarLines()
         } catch {
@@ -318,7 +318,7 @@ public final class WidgetHost {
         barOffset = 0
         monitors = []
         watchFiles()
-        send(.configurationChanged(setup.configuration))
+        send(.configurationChanged(setup.configuration, reason: "the runtime folder was made again"))
         publishBarLines()
     }
 
