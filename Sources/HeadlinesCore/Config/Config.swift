@@ -128,6 +128,9 @@ public struct Config: Equatable, Sendable {
 /// A config file problem, worded to name the file, the key and what is accepted.
 public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
+    /// `--widget NAME` or the i3blocks `instance=` names no widget of the file: no host can serve
+    /// it, so a bar shows the sentence itself instead of handing over to one.
+    public var namesNoWidget = false
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
