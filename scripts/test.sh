@@ -20,6 +20,7 @@ INTEGRATION_SUITES=(
     "notifications (dbus, Xvfb, dunst)|scripts/suites/notifications.sh"
     "notification servers: dunst, mako (headless sway), xfce4-notifyd; images and default actions|scripts/suites/notify-servers.sh"
     "headlines doctor and a real click on dunst; a server without actions gets the link|scripts/suites/doctor-and-click.sh"
+    "a click that opens nothing sends a notification saying what to install or set|scripts/suites/failed-click.sh"
     "headlines-bar, the static bar program, against a fake host|scripts/suites/bar-binary.sh"
     "bars (i3blocks, waybar copies, take-over, lifecycle)|scripts/suites/bars.sh"
     "waybar under headless sway, two outputs|scripts/suites/bars-sway.sh"

@@ -34,7 +34,7 @@ enum I3blocksCommand {
         switch button {
         case 1:
             if let current = ShownHeadlines.state(context).current {
-                do { try URLLauncher.open(current.url) } catch { Output.error("headlines: \(error.description)") }
+                do { try URLLauncher.open(current.url) } catch { Output.clickFailed(error.description) }
             }
         case 2:
             // A one-shot already reloading under the lock is left alone: its answer is on its way.

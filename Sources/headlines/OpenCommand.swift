@@ -30,7 +30,7 @@ enum OpenCommand {
             try URLLauncher.open(headline.url)
             return 0
         } catch {
-            Output.error("headlines: \(error.description)")
+            Output.clickFailed(error.description)
             return 1
         }
     }

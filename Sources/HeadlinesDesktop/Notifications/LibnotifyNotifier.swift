@@ -178,7 +178,10 @@ public final class LibnotifyNotifier: Notifier, Sendable {
     private func invoked(_ key: String, _ action: Action) {
         switch (key, action) {
         case ("default", let .open(headline)):
-            do { try URLLauncher.open(headline.url) } catch { HostLog.warning(error.description) }
+            do { try URLLauncher.open(headline.url) } catch {
+                HostLog.warning(error.description)
+                ClickFailure.notify(error.description)
+            }
         case ("mute", let .open(headline)):
             onMute?(headline.source)
         case (_, .more):
