@@ -119,4 +119,24 @@ final class BudgetPacingTests: XCTestCase {
         let paced = HostTime(wall: monday.addingTimeInterval(1800), monotonic: 2800, boot: "b")
         XCTAssertTrue(ReloadIfDue.isDue(at: paced, ledger: &later, cacheFetchedAt: monday, interval: 20, dailyBudget: 48))
     }
+
+    func testTheHeadlinesRotateOnWhileThePacedReloadWaits() async {
+        // Given a paced host (interval 20 s, budget 48) rotating 3 headlines every 5 s
+        let clock = ManualClock(monday)
+        let script = FetchScript { _, _ in .success(headlines(3)) }
+        let provider = headlinesProvider(script, dir: dir, interval: 20, rotate: 5)
+        let host = await EngineHarness.start(clock: clock, dir: dir, provider: provider, dailyBudget: 48, interval: 20)
+
+        // When ten minutes pass (the next reload is paced to 30 min)
+        var shown: [Int] = []
+        for second in stride(from: 600.0, to: 615, by: 5) {
+            await host.run(until: monday.addingTimeInterval(second))
+            shown.append(host.timeline.entry(at: clock.now)?.content.index ?? -1)
+        }
+
+        // Then the bar still turns every 5 s, in order, and no request went out
+        XCTAssertEqual(Set(shown).count, 3, "\(shown)")
+        XCTAssertEqual(shown[1], (shown[0] + 1) % 3, "\(shown)")
+        XCTAssertEqual(script.calls.count, 1)
+    }
 }

@@ -222,6 +222,7 @@ public struct HostEngine: Sendable {
     /// Acts on whatever is due at `now`, then arms the one timer.
     private mutating func wake(_ now: HostTime, _ out: inout [HostAction]) {
         guard configuration != nil else { return }
+        let turn = rotateOn(now.wall)
         if let entry = timeline.entry(at: now.wall), entry.date != lastShownEntryDate {
             lastShownEntryDate = entry.date
             out.append(.showEntry(entry, published(now)))
@@ -230,9 +231,28 @@ public struct HostEngine: Sendable {
         var wakeAt = now.wall.addingTimeInterval(config.wallClockCheck)
         if let entry = timeline.nextEntryDate(after: now.wall) { wakeAt = min(wakeAt, entry) }
         if !reloading, let due = nextReload(now.wall) { wakeAt = min(wakeAt, due) }
+        if let turn { wakeAt = min(wakeAt, turn) }
         wakeAt = max(wakeAt, now.wall.addingTimeInterval(0.001))
         timerAt = wakeAt
         out.append(.armTimer(at: wakeAt, seconds: wakeAt.timeIntervalSince(now.wall)))
+    }
+
+    /// The reload can go out later than the timeline rotates (the budget paces it, or a limit
+    /// holds it back): the same headlines then rotate on, from the next one, until it does.
+    /// Returns when the rotation turns next while the last entry is still on display.
+    private mutating func rotateOn(_ now: Date) -> Date? {
+        let entries = timeline.entries
+        guard !reloading, entries.count >= 2, let last = entries.last, last.date <= now,
+              let due = nextReload(now), due > now else { return nil }
+        let step = last.date.timeIntervalSince(entries[entries.count - 2].date)
+        guard step > 0 else { return nil }
+        let turn = last.date.addingTimeInterval(step)
+        guard turn <= now else { return turn }
+        var content = last.content
+        content.index = (content.index + 1) % max(1, content.headlines.count)
+        timeline = config.layout(TimelineEntry(date: now, content: content), due)
+        timelineChanged = true
+        return nil
     }
 
     private mutating func startReload(_ now: HostTime, _ out: inout [HostAction]) {
