@@ -22,6 +22,7 @@ INTEGRATION_SUITES=(
     "headlines doctor and a real click on dunst; a server without actions gets the link|scripts/suites/doctor-and-click.sh"
     "a click that opens nothing sends a notification saying what to install or set|scripts/suites/failed-click.sh"
     "headlines-bar, the static bar program, against a fake host|scripts/suites/bar-binary.sh"
+    "the host on a private session bus: activation, introspection, signals, one owner|scripts/suites/bus.sh"
     "bars (i3blocks, waybar copies, take-over, lifecycle)|scripts/suites/bars.sh"
     "waybar under headless sway, two outputs|scripts/suites/bars-sway.sh"
     "several widgets: waybar --widget modules under headless sway, i3blocks instance= blocks|scripts/suites/widgets-sway.sh"

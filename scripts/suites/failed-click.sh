@@ -2,8 +2,9 @@
 # A click that opens nothing tells the user (lib/session.sh: a private bus, Xvfb, real dunst,
 # dbus-monitor recording every Notify call). With stderr going nowhere a user reads, as under a
 # bar: `headlines open` and an i3blocks click with no default browser, `headlines menu` with no
-# launcher and with a launcher that exits with status 2, and a notification's default action
-# in the host with no default browser, each send one notification whose body is the one
+# launcher and with a launcher that exits with status 2, a notification's default action in
+# the host and `headlines open` asking the host over the bus, with no default browser, each
+# send one notification whose body is the one
 # sentence saying what to install or set. A launcher dismissed (status 1) sends none.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -91,4 +92,6 @@ wait_for "a notification that the click opened nothing" 5 notified_after "$befor
     || { cat "$HOST_LOG"; die "the host's failed open sent no notification"; }
 grep -q "set a default web browser" "$HOST_LOG" || die "the host's log does not say why the click opened nothing"
 ok "a notification's click with no default browser: the host says so in a notification and its log"
+expect_notice "headlines open (the bar's click) asking the host over the bus" "set a default web browser" \
+    "$BIN" --config "$WORK/headlines.conf" open
 echo "failed-click: all checks passed"

@@ -52,7 +52,7 @@ public enum HostEvent: Sendable {
     /// The reload the engine started answered; `requestsSent` is what the transport counted
     /// (redirect hops included; 1 for a plain request, 0 when it does not count).
     case reloadFinished(TimelineResult, requestsSent: Int)
-    /// `headlines refresh` / SIGUSR1 / a middle click.
+    /// `headlines refresh` / the bus's Reload / a middle click.
     case refreshAsked(reason: String)
     /// The config file was read again; `reason` says why for the log ("SIGHUP", "config file saved").
     case configurationChanged(HostConfiguration, reason: String)
