@@ -17,7 +17,7 @@ done
 WORK=$(mktemp -d /tmp/headlines-failed-click.XXXXXX)
 session_start "$WORK/session"
 EXTRA_PIDS=()
-trap 'session_stop; [ -n "${KEEP:-}" ] || rm -rf "$WORK"' EXIT
+trap 'session_stop; rm -rf "$WORK"' EXIT
 ok() { echo "  ok: $*"; }
 
 python3 "$LIB/articles.py" "$WORK/articles.json" 3
