@@ -20,6 +20,7 @@ INTEGRATION_SUITES=(
     "notifications (dbus, Xvfb, dunst)|scripts/suites/notifications.sh"
     "notification servers: dunst, mako (headless sway), xfce4-notifyd; images and default actions|scripts/suites/notify-servers.sh"
     "headlines doctor and a real click on dunst; a server without actions gets the link|scripts/suites/doctor-and-click.sh"
+    "a click that opens nothing sends a notification saying what to install or set|scripts/suites/failed-click.sh"
     "a Hacker News headline's Comments action under dunst opens the discussion|scripts/suites/comments.sh"
     "headlines-bar, the static bar program, against a fake host|scripts/suites/bar-binary.sh"
     "the host on a private session bus: activation, introspection, signals, one owner|scripts/suites/bus.sh"

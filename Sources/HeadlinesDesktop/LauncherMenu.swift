@@ -3,7 +3,7 @@ import HeadlinesCore
 
 /// `headlines menu`: the headlines in the user's dmenu-style launcher. The launcher is the
 /// configured command line (split by GLib's shell-quoting rules, run without a shell) or the first
-/// of rofi, wofi, fuzzel, bemenu, dmenu found on PATH (Wayland ones first under Wayland).
+/// of `KnownLaunchers` found on PATH (the Wayland-only ones skipped under X11).
 public enum LauncherMenu {
     public enum MenuError: Error, CustomStringConvertible {
         /// None of the known launchers is on PATH; `wayland` picks which to suggest.
@@ -25,15 +25,6 @@ public enum LauncherMenu {
         }
     }
 
-    /// Known launchers and how each reads a list on stdin and prints the chosen line.
-    static let known: [(name: String, args: [String], wayland: Bool)] = [
-        ("fuzzel", ["--dmenu", "--prompt", "Headlines: "], true),
-        ("wofi", ["--dmenu", "--prompt", "Headlines"], true),
-        ("rofi", ["-dmenu", "-i", "-p", "Headlines"], false),
-        ("bemenu", ["-i", "-l", "10", "-p", "Headlines"], false),
-        ("dmenu", ["-i", "-l", "10", "-p", "Headlines"], false),
-    ]
-
     public static func argv(configured: String?, environment: [String: String]) throws(MenuError) -> [String] {
         if let configured {
             var argc: Int32 = 0
@@ -48,8 +39,7 @@ public enum LauncherMenu {
             return (0..<Int(argc)).compactMap { argv[$0].map { String(cString: $0) } }
         }
         let wayland = environment["WAYLAND_DISPLAY"] != nil
-        let order = known.sorted { a, b in wayland && a.wayland && !b.wayland }
-        for launcher in order where (wayland || !launcher.wayland) {
+        for launcher in KnownLaunchers.all where wayland || !launcher.waylandOnly {
             if let path = g_find_program_in_path(launcher.name) {
                 g_free(path)
                 return [launcher.name] + launcher.args
@@ -74,25 +64,18 @@ public enum LauncherMenu {
         return "\(file): [bar] launcher names '\(missing)', which is not installed or not on PATH: `headlines menu` cannot open it."
     }
 
-    /// Shows `sentence` as a desktop notification, for a menu started from a bar click where no
-    /// terminal shows stderr. False when no notification server took it.
-    public static func notifyUser(_ sentence: String) -> Bool {
-        if notify_is_initted() == 0 && notify_init(NotificationContent.appName) == 0 { return false }
-        guard let n = notify_notification_new("Headlines menu", sentence, NotificationContent.iconName) else { return false }
-        defer { g_object_unref(UnsafeMutableRawPointer(n)) }
-        notify_notification_set_app_name(n, NotificationContent.appName)
-        var error: UnsafeMutablePointer<GError>?
-        let shown = notify_notification_show(n, &error) != 0
-        g_clear_error(&error)
-        return shown
-    }
-
     /// Shows `lines` and returns the index picked, or nil when the user dismissed the menu.
     public static func choose(_ lines: [String], argv: [String]) throws(MenuError) -> Int? {
         let text = lines.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n") + "\n"
         let outcome: PipedCommand.Outcome
         do { outcome = try PipedCommand.run(argv, input: text) } catch { throw .failed("\(argv[0]): \(error.message)") }
-        guard outcome.succeeded else { return nil }
+        // Exit status 1 is how dmenu, rofi, wofi, fuzzel and bemenu say the user dismissed them.
+        switch outcome.exit {
+        case .status(0): break
+        case .status(1): return nil
+        case let .status(code): throw .failed("\(argv[0]) exited with status \(code)")
+        case let .signal(number): throw .failed("\(argv[0]) was killed by signal \(number)")
+        }
         let picked = outcome.output
         let number = picked.prefix(while: { $0.isNumber })
         guard let n = Int(number), (1...lines.count).contains(n) else { return nil }

@@ -7,7 +7,11 @@ import Glibc
 /// stdin, and returns what it printed on stdout and whether it exited with status 0. Its stderr
 /// is ours. Blocks the calling thread until the program exits (it is a menu a person answers).
 enum PipedCommand {
-    struct Outcome { var succeeded: Bool; var output: String }
+    struct Outcome {
+        enum Exit: Equatable { case status(Int32), signal(Int32) }
+        var exit: Exit
+        var output: String
+    }
 
     /// At most this much of the program's stdout is kept; the rest is read and dropped so the
     /// program never blocks on a full pipe.
@@ -36,7 +40,9 @@ enum PipedCommand {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         g_spawn_close_pid(pid)
-        return Outcome(succeeded: status == 0, output: String(decoding: output, as: UTF8.self))
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import (they are macros).
+        let exit: Outcome.Exit = status & 0x7f == 0 ? .status((status >> 8) & 0xff) : .signal(status & 0x7f)
+        return Outcome(exit: exit, output: String(decoding: output, as: UTF8.self))
     }
 
     struct SpawnError: Error { var message: String }

@@ -22,12 +22,13 @@ public struct LoadedConfig: Sendable {
     public var widget: String? { paths.widget }
 
     /// The config of the widget a command is about: `--widget NAME`, else the i3blocks block's
-    /// `instance=` when it names a widget, else the first widget (by name). Without widget groups,
-    /// the file's one widget, whatever the instance says (an old i3blocks config keeps working).
+    /// `instance=`, else the first widget (by name); a name the file has no group for is an
+    /// error naming the widgets it has. Without widget groups, the file's one widget, whatever
+    /// the instance says (an old i3blocks config keeps working).
     public static func load(args: Arguments, environment: [String: String]) throws(ConfigError) -> LoadedConfig {
         let all = try loadWidgets(args: args, environment: environment)
         guard all.count > 1 || all.first?.widget != nil else { return all[0] }
-        let wanted = args.widget ?? environment["BLOCK_INSTANCE"].flatMap { name in all.contains { $0.widget == name } ? name : nil }
+        let wanted = args.widget ?? environment["BLOCK_INSTANCE"].flatMap { $0.isEmpty ? nil : $0 }
         guard let wanted else { return all[0] }
         guard let chosen = all.first(where: { $0.widget == wanted }) else {
             throw Config.noSuchWidget(wanted, widgets: all.compactMap(\.widget), file: all[0].file)
@@ -43,7 +44,9 @@ public struct LoadedConfig: Sendable {
                                    fileMustExist: Bool = false) throws(ConfigError) -> [LoadedConfig] {
         let base = try loadFile(args: args, environment: environment, fileMustExist: fileMustExist)
         if args.widget != nil && base.config.widgetGroups.isEmpty {
-            throw ConfigError("\(base.file) has no [widget \(args.widget!)]; it has no [widget NAME] groups: drop --widget or add the group.")
+            var error = ConfigError("\(base.file) has no [widget \(args.widget!)]; it has no [widget NAME] groups: drop --widget or add the group.")
+            error.namesNoWidget = true
+            throw error
         }
         guard !base.config.widgetGroups.isEmpty else { return [base] }
         var widgets: [(name: String?, config: Config)] = []

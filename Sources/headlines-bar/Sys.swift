@@ -124,13 +124,16 @@ enum Sys {
 
     /// Replaces this process with the full CLI, same arguments, HEADLINES_NO_BAR_EXEC=1 (so it
     /// does not exec us back). Returns only when that fails.
-    static func execFullCLI(_ arguments: [String]) -> Never {
+    /// `handBack`: let the CLI hand the bar command back to headlines-bar once it has checked it
+    /// (a `--widget` whose folder is missing), marked HEADLINES_BAR_CHECKED so that it is asked
+    /// once; otherwise the CLI does the whole job itself.
+    static func execFullCLI(_ arguments: [String], handBack: Bool = false) -> Never {
         guard let cli = sibling("headlines") else {
             warn("cannot find the headlines program beside \(executableDirectory() ?? "this one")")
             exit(1)
         }
         let argv = cStrings([cli] + arguments)
-        let envp = cStrings(environment(adding: ["HEADLINES_NO_BAR_EXEC=1"]))
+        let envp = cStrings(environment(adding: [handBack ? "HEADLINES_BAR_CHECKED=1" : "HEADLINES_NO_BAR_EXEC=1"]))
         execve(cli, argv, envp)
         warn("cannot run \(cli): errno \(errno)")
         exit(1)

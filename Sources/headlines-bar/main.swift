@@ -64,6 +64,12 @@ while index < arguments.count {
     }
     index += 1
 }
+// `--widget NAME` with no folder yet: a widget no host serves yet, or a typo. Only the CLI reads
+// the config to tell them apart; it makes the folder and hands back, or shows the error itself.
+if let widget, command != nil, Sys.env("HEADLINES_BAR_CHECKED") == nil,
+   Sys.lstatOf(RuntimeFolder.fromEnvironment(widget: widget).path) == nil {
+    Sys.execFullCLI(arguments, handBack: true)
+}
 // An i3blocks block's `instance=` names a widget when the host has made that widget's folder;
 // otherwise (no host yet, a single-widget config, another use of instance) the full CLI, which
 // reads the config, decides.

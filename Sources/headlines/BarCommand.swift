@@ -75,7 +75,9 @@ extension BarCommand {
         default:
             return nil
         }
-        if environment["HEADLINES_NO_BAR_EXEC"] == nil {
+        // A widget the file has no group for: no host will publish its lines, so the sentence is
+        // shown from here (headlines-bar would wait for a host that never serves it).
+        if environment["HEADLINES_NO_BAR_EXEC"] == nil && !error.namesNoWidget {
             let bar = Binaries.path(of: "headlines-bar")
             if bar.hasPrefix("/") { Exec.replace(with: [bar] + argv, environment: environment) }
         }

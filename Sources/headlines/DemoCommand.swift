@@ -35,7 +35,7 @@ enum DemoCommand {
         let refresher = Refresher(provider: provider, cache: HeadlineCache(path: paths.cacheFile),
                                   statusStore: RefreshStatusStore(path: paths.statusFile))
         let setup = HostSetup(providerName: "demo feeds (bundled data)", layout: TimelineLayout(interval: 5, rotate: 2.5),
-                              scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: 1440)),
+                              scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: 86400)),
                               maxLength: context.config.maxLength)
         // Each demo starts afresh: a new host shows the full arrival sequence.
         for file in [paths.cacheFile, paths.ledgerFile, paths.statusFile, paths.seenFile, paths.feedStateFile] { try? FileManager.default.removeItem(atPath: file) }

@@ -19,7 +19,7 @@ enum Help {
       next, prev     turn every bar copy to the next or previous headline
       waybar         a waybar custom module (continuous JSON lines)
       i3blocks [--persist] [--pango] [--json]   an i3blocks block
-      menu           pick a headline in rofi/wofi/fuzzel/bemenu/dmenu and open it
+      menu           pick a headline in a launcher (\(KnownLaunchers.names)) and open it
       mute SOURCE, unmute SOURCE, muted   sources hidden from notifications and bars
       demo           the host on bundled sample data, no key and no network needed
       import FILE[#TAG]  print the config for an OPML export or a newsboat urls file
@@ -153,7 +153,7 @@ enum Help {
         Usage: headlines menu
 
         Lists the headlines on display in a dmenu-style launcher ([bar] launcher, or the first of
-        fuzzel, wofi, rofi, bemenu, dmenu found) and opens the one picked.
+        \(KnownLaunchers.names) found) and opens the one picked.
         """,
         "import": """
         Usage: headlines import FILE[#TAG[,TAG...]]

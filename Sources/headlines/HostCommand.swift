@@ -22,12 +22,16 @@ enum HostCommand {
 /// `headlines waybar` and `headlines i3blocks` hand over to `headlines-bar`, the static bar
 /// program that prints the host's ready-made lines (a few hundred kB per copy instead of a
 /// full CLI). HEADLINES_NO_BAR_EXEC=1 keeps them here (headlines-bar sets it when it hands a
-/// click or an unusual option back to us).
+/// click or an unusual option back to us). A widget's runtime folder is made first: the config
+/// names that widget (it loaded), and headlines-bar, which cannot read the config, hands a
+/// `--widget` whose folder is missing to us to check.
 enum BarBinary {
     static func execIfPossible(_ argv: [String], context: AppContext) {
         guard context.environment["HEADLINES_NO_BAR_EXEC"] == nil else { return }
         let bar = Binaries.path(of: "headlines-bar")
         guard bar.hasPrefix("/") else { return }
+        // A folder that cannot be made (refused) is reported by the in-process bar, not looped on.
+        if context.paths.widget != nil, (try? RuntimeFolder.ensurePrivate(context.paths.runtimeHeadlinesDir)) == nil { return }
         Exec.replace(with: [bar] + argv, environment: context.environment)
     }
 }

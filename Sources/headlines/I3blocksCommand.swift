@@ -41,7 +41,7 @@ enum I3blocksCommand {
             if let key = ShownRecordFile(i3blocksIn: context.paths.runtimeHeadlinesDir, environment: context.environment).key() {
                 _ = OpenCommand.open(id: key, context)
             } else if let current = ShownHeadlines.state(context).current {
-                do { try URLLauncher.open(current.url) } catch { Output.error("headlines: \(error.description)") }
+                do { try URLLauncher.open(current.url) } catch { Output.clickFailed(error.description) }
             }
         case 2:
             // A running host reloads (the bus's Reload); with none, this block does, unless a

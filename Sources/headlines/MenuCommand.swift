@@ -6,7 +6,7 @@ import HeadlinesCore
 import HeadlinesSources
 import HeadlinesDesktop
 
-/// `headlines menu`: pick a headline in rofi/wofi/fuzzel/bemenu/dmenu and open it.
+/// `headlines menu`: pick a headline in a dmenu-style launcher (`KnownLaunchers`) and open it.
 enum MenuCommand {
     static func run(_ context: AppContext) -> Int32 {
         let shown = ShownHeadlines.state(context)
@@ -25,19 +25,21 @@ enum MenuCommand {
             try URLLauncher.open(shown.headlines[index].url)
             return 0
         } catch let error as LauncherMenu.MenuError {
-            tell(error.description)
+            Output.clickFailed(error.description)
             return 1
         } catch {
-            tell("\(error)")
+            Output.clickFailed("\(error)")
             return 1
         }
     }
+}
 
-    /// Always on stderr; also as a notification when stderr is no terminal (a bar's right click),
-    /// where nobody would read it otherwise.
-    static func tell(_ sentence: String) {
-        Output.error("headlines: \(sentence)")
-        if isatty(2) == 0 { _ = LauncherMenu.notifyUser(sentence) }
+extension Output {
+    /// A click that opened nothing: always on stderr; also as a notification when stderr is no
+    /// terminal (a bar's click), where nobody would read it otherwise.
+    static func clickFailed(_ sentence: String) {
+        error("headlines: \(sentence)")
+        if isatty(2) == 0 { ClickFailure.notify(sentence) }
     }
 }
 

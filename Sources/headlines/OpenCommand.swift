@@ -71,7 +71,7 @@ enum OpenCommand {
             try URLLauncher.open(headline.url)
             return 0
         } catch {
-            Output.error("headlines: \(error.description)")
+            Output.clickFailed(error.description)
             return 1
         }
     }
@@ -102,7 +102,7 @@ enum OpenCommand {
             try URLLauncher.open(discussion)
             return 0
         } catch {
-            Output.error("headlines: \(error.description)")
+            Output.clickFailed(error.description)
             return 1
         }
     }

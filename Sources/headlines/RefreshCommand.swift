@@ -28,7 +28,7 @@ enum RefreshCommand {
             case .server:
                 why = "the server asked to wait (Retry-After or X-RateLimit-Reset, capped at 24 hours)"
             }
-            Output.print("Not reloading: \(why); the next reload can happen at \(Clock.local(until)).")
+            Output.print("Not reloading: \(why); the next reload can happen at \(LocalTime.stamp(until)).")
             return 0
         }
         let store = PublishedTimelineStore(path: context.paths.publishedTimelineFile)
@@ -131,20 +131,8 @@ enum RefreshCommand {
         }
         guard let result else { return 1 }
         if let failure = result.failure { Output.error("headlines: \(failure.message)"); return 1 }
-        Output.print("Reloaded: \(NumberText.counted(result.fetched?.count ?? 0, "headline")) (\(why), so this command reloaded itself; start a host with `headlines run`).")
+        let partial = result.timeline.entries.first?.content.partialFailures ?? []
+        Output.print("Reloaded: \(NumberText.counted(result.fetched?.count ?? 0, "headline"))\(ReloadWords.failedFeeds(partial)) (\(why), so this command reloaded itself; start a host with `headlines run`).")
         return 0
-    }
-}
-
-/// Times for people, in the local zone (`LocalTime`): "14:03:09" today, "2026-11-30 09:15" else.
-enum Clock {
-    static func local(_ date: Date, now: Date = Date()) -> String {
-        let t = LocalTime.brokenDown(date), today = LocalTime.brokenDown(now)
-        let time = NumberText.padded(Int(t.tm_hour), width: 2) + ":" + NumberText.padded(Int(t.tm_min), width: 2)
-        if t.tm_year == today.tm_year && t.tm_yday == today.tm_yday {
-            return time + ":" + NumberText.padded(Int(t.tm_sec), width: 2)
-        }
-        return String(t.tm_year + 1900) + "-" + NumberText.padded(Int(t.tm_mon) + 1, width: 2) + "-"
-            + NumberText.padded(Int(t.tm_mday), width: 2) + " " + time
     }
 }

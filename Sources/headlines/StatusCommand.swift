@@ -41,6 +41,8 @@ enum StatusCommand {
         var widgets: [String]?
         var shares_fetch_of: String?
         var budget_shared: [String]?
+        /// Set when `interval` would spend the budget early, so the budget paces the reloads.
+        var budget_paces: String?
     }
 
     struct FeedReport: Encodable {
@@ -98,7 +100,8 @@ enum StatusCommand {
             feeds: context.config.provider == .feeds ? feedReports(context, now: now) : nil,
             widget: context.paths.widget, widgets: context.paths.widget == nil ? nil : context.plan.shares.compactMap(\.widget),
             shares_fetch_of: context.plan.share(of: context.paths.widget).flatMap { $0.mirrors ? $0.source : nil },
-            budget_shared: context.plan.notes.isEmpty ? nil : context.plan.notes)
+            budget_shared: context.plan.notes.isEmpty ? nil : context.plan.notes,
+            budget_paces: RefreshBudget(dailyLimit: context.config.dailyBudget).pacingNote(interval: context.config.interval))
         if json {
             let encoder = StateJSONEncoder.headlines(prettyPrinted: true)
             Output.print(String(decoding: try! encoder.encode(report), as: UTF8.self))

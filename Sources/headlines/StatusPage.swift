@@ -12,7 +12,7 @@ struct StatusPage {
     let limit: ReloadDecision.Limit?
 
     private func age(_ d: Date?) -> String {
-        d.map { "\(Clock.local($0)) (\(RelativeAge.describe($0, now: now)))" } ?? "never"
+        d.map { "\(LocalTime.stamp($0)) (\(RelativeAge.describe($0, now: now)))" } ?? "never"
     }
 
     private static func row(_ label: String, _ value: String) -> String {
@@ -38,9 +38,10 @@ struct StatusPage {
         ]
         if let until = r.deferred_until, until > now {
             let by = deferredBy.map { " by \($0.phrase)" } ?? ""
-            lines.append(Self.row("Deferred", "a refresh was held back\(by) until \(Clock.local(until))"))
+            lines.append(Self.row("Deferred", "a refresh was held back\(by) until \(LocalTime.stamp(until))"))
         }
         lines.append(Self.row("Budget", "\(r.reloads_last_24h) of \(r.daily_budget) reloads used in the last 24 hours"))
+        if let pacing = r.budget_paces { lines.append(Self.row("Pacing", pacing)) }
         lines.append(Self.row("Cache", "\(NumberText.counted(r.cache_headlines, "headline")), fetched \(age(r.cache_fetched_at))"))
         lines.append(Self.row("Muted", r.muted_sources.isEmpty ? "none" : r.muted_sources.map(TerminalText.safe).joined(separator: ", ")))
         if let error = r.last_error { lines.append(Self.row("Last error", TerminalText.safe(error))) }
@@ -70,9 +71,9 @@ struct StatusPage {
     private var nextReload: String {
         if let allowed = report.next_reload_allowed, let limit {
             let why = limit == .dailyBudget ? "the daily budget is spent" : "the server's Retry-After asks to wait"
-            return "not before \(Clock.local(allowed)) (\(why))"
+            return "not before \(LocalTime.stamp(allowed)) (\(why))"
         }
-        if let next = report.next_reload { return Clock.local(next) }
+        if let next = report.next_reload { return LocalTime.stamp(next) }
         return report.host_running ? "only on request" : "when a host runs (`headlines run`) or on `headlines refresh`"
     }
 

@@ -153,7 +153,8 @@ final class KeyedProviderEndToEndTests: EndToEndTestCase {
         server.route("/api/v4/top-headlines", .json(FixturePaths.data("gnews/error-403.json"), status: 403))
         let run = try fetch("gnews", env: ["GNEWS_API_KEY": Self.gnewsKey])
         XCTAssertTrue(run.stderr.contains("GNews is rate-limiting requests (You have reached your request limit for today"), run.stderr)
-        XCTAssertTrue(run.stderr.contains("T00:00:00Z or lower [refresh] daily-budget."), run.stderr)
+        // The CLI runs with TZ=UTC: local time is UTC, written with its offset.
+        XCTAssertTrue(run.stderr.contains(" 00:00:00 +0000 or lower [refresh] daily-budget."), run.stderr)
     }
 
     func testGNewsBadParameterNamesIt() throws {

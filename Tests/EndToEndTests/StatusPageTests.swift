@@ -42,4 +42,20 @@ final class StatusPageTests: EndToEndTestCase {
         let page = try cli.run(["--config", config.path, "status"])
         XCTAssertTrue(page.stdoutLines.contains("Muted:         Example News, other.example"), page.stdout)
     }
+
+    func testAnIntervalTooShortForTheBudgetSaysTheBudgetPacesTheReloads() throws {
+        // Given interval 20 s with the default budget, and the default interval
+        let paced = try cli.writeConfig("[source]\nprovider = feeds\nfeeds = \(server.baseURL.absoluteString)/a.rss\n[refresh]\ninterval = 20s\n")
+        let page = try cli.run(["--config", paced.path, "status"])
+        let json = try cli.run(["--config", paced.path, "status", "--json"])
+
+        // Then status says the budget paces the reloads, on the page and in --json
+        XCTAssertTrue(page.stdoutLines.contains { $0.hasPrefix("Pacing:        interval 20s would spend the daily budget of 48 in 16m, so the budget paces the reloads") }, page.stdout)
+        XCTAssertTrue(json.stdout.contains("\"budget_paces\""), json.stdout)
+
+        // And a config whose interval fits the budget says nothing of it
+        let calm = try cli.writeConfig("[source]\nprovider = feeds\nfeeds = \(server.baseURL.absoluteString)/a.rss\n")
+        let plain = try cli.run(["--config", calm.path, "status"])
+        XCTAssertFalse(plain.stdout.contains("Pacing:"), plain.stdout)
+    }
 }

@@ -90,7 +90,7 @@ final class ConfigTests: XCTestCase {
             ("source", "api-key-file", ["", "  "]),
             ("source", "timeout", ["0", "0.5s", "6m", "3x", ""]),
             ("refresh", "interval", ["0", "25h", "-1", "3x", ""]),
-            ("refresh", "daily-budget", ["0", "1441", "many"]),
+            ("refresh", "daily-budget", ["0", "86401", "many"]),
             ("notify", "enabled", ["maybe", ""]),
             ("notify", "max-per-refresh", ["0", "51", "x"]),
             ("bar", "rotate", ["0.5s", "-1", "3x", "inf"]),

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 @testable import HeadlinesCore
 @testable import HeadlinesSources
 
@@ -43,9 +44,11 @@ final class ErrorMessageTests: XCTestCase {
                        "APITube rejected the API key (ER0175: Invalid API key.): check APITUBE_API_KEY or api-key-file.")
         XCTAssertEqual(NewsError.invalidKey(code: nil, message: nil).message(provider: "NewsAPI"),
                        "NewsAPI rejected the API key: check the API key.")
+        let zone = TimeZoneOverride("CET-1")
+        defer { zone.restore() }
         XCTAssertEqual(NewsError.rateLimited(retryAfter: date("2026-11-30T00:02:00Z"), code: "ER0203", message: "Slow down.")
                         .message(provider: "APITube"),
-                       "APITube is rate-limiting requests (ER0203: Slow down.): wait until 2026-11-30T00:02:00Z or lower [refresh] daily-budget.")
+                       "APITube is rate-limiting requests (ER0203: Slow down.): wait until 2026-11-30 01:02:00 +0100 or lower [refresh] daily-budget.")
         XCTAssertEqual(NewsError.serverError(status: 503, code: nil, message: "line one\nline two").message(provider: "APITube"),
                        "APITube had a server error (HTTP 503) (line one line two): try again later.")
         XCTAssertEqual(NewsError.missingKey(envVariable: "NEWSAPI_API_KEY").message(provider: "NewsAPI"),

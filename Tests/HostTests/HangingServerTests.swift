@@ -8,7 +8,7 @@ final class HangingServerTests: HostTestCase {
     func testHostStaysResponsiveWhileARequestHangs() throws {
         // Given a cache filled by one successful fetch, after which the server never answers
         server.route(Self.path, .sequence([.json(fixture), .neverAnswer]))
-        try writeConfig(interval: "2s", dailyBudget: 20, timeout: "10s", rotate: "1s")
+        try writeConfig(interval: "2s", dailyBudget: 86400, timeout: "10s", rotate: "1s")
         let fetch = try run(["fetch"])
         XCTAssertEqual(fetch.status, 0, "the first fetch should succeed: \(fetch.stderr)")
         XCTAssertEqual(requestCount, 1)

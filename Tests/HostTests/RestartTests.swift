@@ -7,7 +7,7 @@ import XCTest
 final class RestartTests: HostTestCase {
     func testRestartWithAFreshCacheMakesNoRequestAtStart() throws {
         // Given a host with an hourly interval that made its first reload, then was stopped
-        try writeConfig(interval: "1h", dailyBudget: 10)
+        try writeConfig(interval: "1h", dailyBudget: 48)
         let first = try startHost()
         try expectLine("reload ok", from: first, within: 10)
         XCTAssertEqual(requestCount, 1)

@@ -17,7 +17,7 @@ final class ShutdownTests: HostTestCase {
     func testSIGTERMStopsAHostWhoseRequestHangsWithinASecond() throws {
         // Given a server that never answers and a 20 s client timeout
         server.route(Self.path, .neverAnswer)
-        try writeConfig(interval: "1h", dailyBudget: 10, timeout: "20s")
+        try writeConfig(interval: "1h", dailyBudget: 48, timeout: "20s")
         let host = try startHost()
         try expectLine("host started", from: host, within: 5)
         XCTAssertNotNil(waitForRequests(1, timeout: 5), "the host made no request; it printed:\n\(host.transcript)")

@@ -8,7 +8,7 @@ import XCTest
 final class TakeoverTests: HostTestCase {
     func testASecondHostExitsNamingTheFirstAndALaterOneTakesOver() throws {
         // Given a host running in a session
-        try writeConfig(interval: "2s", dailyBudget: 30)
+        try writeConfig(interval: "2s", dailyBudget: 86400)
         let first = try startHost()
         try expectLine("host started", from: first, within: 5)
 

@@ -77,8 +77,9 @@ final class BackoffTests: XCTestCase {
         // When a day passes
         await host.run(until: monday.addingTimeInterval(day - 1))
 
-        // Then 4 attempts (back-off 60, 120; interval; back-off 60), then nothing until the first is 24 h old
-        XCTAssertEqual(offsets(script.calls, from: monday), [0, 60, 180, 1980])
+        // Then 4 attempts, failed or not, paced 6 h apart (30 min would spend 4 in 2 h), then
+        // nothing until the first is 24 h old
+        XCTAssertEqual(offsets(script.calls, from: monday), [0, 21600, 43200, 64800])
         XCTAssertEqual(host.remaining, 0)
         XCTAssertEqual(LedgerStore(path: dir.ledgerFile).load(now: clock.now, warn: { _ in }).attempts.count, 4)
         let next = host.nextReload(now: clock.now)

@@ -101,31 +101,6 @@ final class BudgetSimulationTests: XCTestCase {
         XCTAssertEqual(host.nextReload(now: clock.now), monday.addingTimeInterval(Backoff.first))
     }
 
-    func testABudgetSmallerThanTheIntervalAllowsIsSpentAtOnceThenWaits24Hours() async {
-        // Given interval 2 s and a budget of 5
-        let clock = ManualClock(monday)
-        let script = succeeding()
-        let provider = headlinesProvider(script, dir: dir, interval: 2, rotate: 0)
-        let host = await EngineHarness.start(clock: clock, dir: dir, provider: provider, dailyBudget: 5, interval: 2)
-
-        // When the first minute passes
-        await host.run(until: monday.addingTimeInterval(60))
-
-        // Then exactly 5 attempts, 2 s apart
-        XCTAssertEqual(offsets(script.calls, from: monday), [0, 2, 4, 6, 8])
-
-        // When the day passes
-        await host.run(until: monday.addingTimeInterval(day + 10))
-
-        // Then the sixth comes when the first has been 24 h old (+1 ms), the seventh when the second has
-        let later = offsets(Array(script.calls.dropFirst(5)), from: monday)
-        XCTAssertEqual(later.count, 5)
-        XCTAssertEqual(later.first ?? 0, day, accuracy: 0.01)
-        XCTAssertGreaterThan(later.first ?? 0, day)
-        XCTAssertEqual(later.dropFirst().first ?? 0, day + 2, accuracy: 0.01)
-        XCTAssertLessThanOrEqual(mostInAnyWindow(script.calls), 5)
-    }
-
     func testASuspendOfTenHoursGivesOneReloadOnWakingNotACatchUpBurst() async {
         // Given a host that has run 2 h 10 min at interval 30 min
         let clock = ManualClock(monday)

@@ -105,14 +105,14 @@ final class ReloadPolicyTests: XCTestCase {
         let now = monday.addingTimeInterval(120)
 
         // Then nothing is due without a request, and a request waits for the budget
-        XCTAssertNil(scheduler.nextReload(now: now, ledger: ledger, requested: nil))
-        XCTAssertEqual(scheduler.nextReload(now: now, ledger: ledger, requested: now),
+        XCTAssertNil(scheduler.nextReload(now: now, ledger: ledger, requested: nil, interval: day))
+        XCTAssertEqual(scheduler.nextReload(now: now, ledger: ledger, requested: now, interval: day),
                        monday.addingTimeInterval(day + 0.001))
 
         // And with a budget to spare, the Retry-After alone pushes it
         ledger.recordFailure(retryAfter: monday.addingTimeInterval(hour))
         let roomy = ReloadScheduler(budget: RefreshBudget(dailyLimit: 10))
-        XCTAssertEqual(roomy.nextReload(now: now, ledger: ledger, requested: now), monday.addingTimeInterval(hour))
+        XCTAssertEqual(roomy.nextReload(now: now, ledger: ledger, requested: now, interval: day), monday.addingTimeInterval(hour))
         XCTAssertEqual(roomy.explicitReload(now: now, ledger: ledger), .deferred(until: monday.addingTimeInterval(hour)))
         XCTAssertEqual(roomy.explicitReload(now: monday.addingTimeInterval(hour), ledger: ledger), .now)
     }

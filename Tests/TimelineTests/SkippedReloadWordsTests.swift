@@ -26,7 +26,7 @@ final class SkippedReloadWordsTests: XCTestCase {
         var ledger = RefreshLedger()
         ledger.recordAttempt(at: monday.addingTimeInterval(-3600))
         let warnings = await skipped(budget: 1, ledger: ledger)
-        let next = ISO8601.format(monday.addingTimeInterval(23 * 3600), milliseconds: false)
+        let next = LocalTime.stamp(monday.addingTimeInterval(23 * 3600))
         XCTAssertEqual(warnings, ["Reload skipped: the daily budget (1 reload a day) is spent; the next is allowed at \(next)."])
     }
 

@@ -34,16 +34,16 @@ final class SurroundingsTests: XCTestCase {
 
         // When the config is re-read with the same source, nothing is fetched
         clock.advance(by: 60)
-        await host.send(.configurationChanged(EngineHarness.configuration(provider, dailyBudget: 2, interval: interval, source: "source-a")))
+        await host.send(.configurationChanged(EngineHarness.configuration(provider, dailyBudget: 2, interval: interval, source: "source-a"), reason: "SIGHUP"))
         XCTAssertEqual(script.calls.count, 1)
 
         // When it is re-read with another feed, the reload is immediate
-        await host.send(.configurationChanged(EngineHarness.configuration(provider, dailyBudget: 2, interval: interval, source: "source-b")))
+        await host.send(.configurationChanged(EngineHarness.configuration(provider, dailyBudget: 2, interval: interval, source: "source-b"), reason: "SIGHUP"))
         XCTAssertEqual(offsets(script.calls, from: monday), [0, 60])
 
         // And with the budget spent, another change is deferred, not sent
         clock.advance(by: 60)
-        await host.send(.configurationChanged(EngineHarness.configuration(provider, dailyBudget: 2, interval: interval, source: "source-c")))
+        await host.send(.configurationChanged(EngineHarness.configuration(provider, dailyBudget: 2, interval: interval, source: "source-c"), reason: "SIGHUP"))
         XCTAssertEqual(script.calls.count, 2)
         XCTAssertEqual(host.lastPublished?.deferredBy, .dailyBudget)
     }

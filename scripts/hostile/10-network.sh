@@ -113,7 +113,7 @@ fetch_row "invalid JSON under HTTP 200" 'not its API.s JSON \(truncated or inval
 fetch_row "APITube not_ok body under HTTP 200" 'ER0183' "$B/notok200"
 fetch_row "HTTP 401, server echoes the key" 'rejected the API key.*\[redacted\]' "$B/401"
 fetch_row "HTTP 403" 'refused the request.*ER0601' "$B/403"
-fetch_row "HTTP 429, Retry-After: 120" 'rate-limiting requests.*until [0-9T:-]+Z' "$B/429"
+fetch_row "HTTP 429, Retry-After: 120" 'rate-limiting requests.*until [0-9-]+ [0-9:]+ [+-][0-9]{4} ' "$B/429"
 fetch_row "HTTP 500" 'server error \(HTTP 500\)' "$B/500"
 fetch_row "HTTP 502 (nginx HTML page)" 'server error \(HTTP 502\)' "$B/502"
 fetch_row "HTTP 503" 'server error \(HTTP 503\)' "$B/503"
@@ -129,7 +129,7 @@ base-url = http://127.0.0.1:$PORT/dyn
 timeout = 3s
 [refresh]
 interval = 2s
-daily-budget = 500
+daily-budget = 86400
 [bar]
 rotate = 1s
 CONF

@@ -26,7 +26,7 @@ provider = apitube
 base-url = http://127.0.0.1:$PORT
 [refresh]
 interval = 1s
-daily-budget = 1440
+daily-budget = 86400
 [notify]
 max-per-refresh = 50
 CONF

@@ -55,7 +55,7 @@ base-url = http://127.0.0.1:$PORT/ok
 timeout = 3s
 [refresh]
 interval = 1s
-daily-budget = 500
+daily-budget = 86400
 "
 # paths_of DIR: the environment of one isolated user whose files live under DIR (cache and state
 # may live elsewhere: CACHE_AT / STATE_AT).

@@ -78,7 +78,7 @@ base-url = http://127.0.0.1:$PORT/dyn
 timeout = 3s
 [refresh]
 interval = 2s
-daily-budget = 500
+daily-budget = 86400
 CONF
 
 # Every headlines process runs under umask 000: modes must come from the program, not the umask.

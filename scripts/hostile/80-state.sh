@@ -235,7 +235,7 @@ base-url = $BASE
 timeout = 5s
 [refresh]
 interval = 1s
-daily-budget = 1000
+daily-budget = 86400
 [notify]
 max-per-refresh = 10
 "

@@ -46,7 +46,7 @@ cat > "$XDG_CONFIG_HOME/headlines/headlines.conf" <<CONF
 base-url = http://127.0.0.1:$PORT
 [refresh]
 interval = 2s
-daily-budget = 1440
+daily-budget = 86400
 [notify]
 enabled = false
 [bar]

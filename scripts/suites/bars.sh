@@ -23,7 +23,7 @@ conf() { # interval
 base-url = http://127.0.0.1:$PORT
 [refresh]
 interval = $1
-daily-budget = 500
+daily-budget = 86400
 CONF
 }
 requests() { wc -l < "$WORK/requests.log"; }

@@ -34,7 +34,7 @@ cat > "$WORK/headlines.conf" <<CONF
 base-url = http://127.0.0.1:$PORT
 [refresh]
 interval = 4s
-daily-budget = 200
+daily-budget = 86400
 [notify]
 enabled = false
 CONF

@@ -150,10 +150,10 @@ ok "title sent as plain text, body escaped for markup; javascript: headline drop
 
 echo "keywords and mute-words, saved into the config under the running host, apply at once"
 cp "$WORK/headlines.conf" "$WORK/headlines.conf.plain"
-changes() { grep -c "headlines.conf changed: re-reading" "$HOST_LOG"; }
+changes() { grep -c "config file saved: configuration re-read" "$HOST_LOG"; }
 before=$(changes)
 printf '%s\n' 'keywords = AI; "Zürich"' 'mute-words = gossip' >>"$WORK/headlines.conf" # in place, as echo >> does
-wait_for "the host to re-read its config" 5 bash -c "[ \$(grep -c 'headlines.conf changed: re-reading' '$HOST_LOG') -gt $before ]" \
+wait_for "the host to re-read its config" 5 bash -c "[ \$(grep -c 'config file saved: configuration re-read' '$HOST_LOG') -gt $before ]" \
     || die "the host did not notice the edited config"
 before=$(call_count)
 python3 "$LIB/articles.py" "$ARTICLES" 10 "Keyword AI rules passed" "Keyword weather" "Keyword gossip about AI" "Keyword ZÜRICH votes"
@@ -167,7 +167,7 @@ grep -q '"match"' "$XDG_RUNTIME_DIR/headlines/bar/waybar" || die "the waybar lin
 grep -q 'gossip' "$XDG_RUNTIME_DIR/headlines/bar/waybar" && die "a muted word is still in the waybar tooltip"
 before=$(changes)
 cp "$WORK/headlines.conf.plain" "$WORK/headlines.conf.new" && mv "$WORK/headlines.conf.new" "$WORK/headlines.conf" # by rename
-wait_for "the host to re-read its config" 5 bash -c "[ \$(grep -c 'headlines.conf changed: re-reading' '$HOST_LOG') -gt $before ]" \
+wait_for "the host to re-read its config" 5 bash -c "[ \$(grep -c 'config file saved: configuration re-read' '$HOST_LOG') -gt $before ]" \
     || die "the host did not notice the config renamed into place"
 wait_for "the match class to go" 5 bash -c "! grep -q '\"match\"' '$XDG_RUNTIME_DIR/headlines/bar/waybar'" || die "the match class stayed after keywords were removed"
 ok "only Zürich and AI were notified (gossip muted, weather skipped), the bar said match; both edits applied with no restart"

@@ -21,7 +21,9 @@ extension Config {
     /// The one sentence for a widget name this file does not have.
     public static func noSuchWidget(_ name: String, widgets: [String], file: String) -> ConfigError {
         let known = widgets.isEmpty ? "it has no [widget NAME] groups" : "its widgets are " + widgets.joined(separator: ", ")
-        return ConfigError("\(file) has no [widget \(name)]; \(known): check --widget or the i3blocks instance.")
+        var error = ConfigError("\(file) has no [widget \(name)]; \(known): check --widget or the i3blocks instance.")
+        error.namesNoWidget = true
+        return error
     }
 
     /// The config of widget `name`: the top-level groups, then the widget's own keys over them.

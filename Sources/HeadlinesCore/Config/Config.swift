@@ -94,7 +94,7 @@ public struct Config: Equatable, Sendable {
     // [bar]
     public var rotate: TimeInterval = 0
     public var maxLength: Int = 60
-    /// The dmenu-style program for `headlines menu`; nil = detect rofi, wofi, fuzzel, bemenu, dmenu.
+    /// The dmenu-style program for `headlines menu`; nil = the first of `KnownLaunchers` found.
     public var launcher: String?
     /// `[widget NAME]` groups, by name: their keys as written, applied over the top-level groups
     /// by `widget(named:)`. Empty: the one-widget config of every earlier version.
@@ -140,7 +140,7 @@ public struct Config: Equatable, Sendable {
         ],
         "refresh": [
             "interval": "a duration from 1s to 24h, such as 30m",
-            "daily-budget": "a whole number from 1 to 1440",
+            "daily-budget": "a whole number from 1 to 86400",
         ],
         "notify": [
             "enabled": "true or false",
@@ -160,6 +160,9 @@ public struct Config: Equatable, Sendable {
 /// A config file problem, worded to name the file, the key and what is accepted.
 public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
+    /// `--widget NAME` or the i3blocks `instance=` names no widget of the file: no host can serve
+    /// it, so a bar shows the sentence itself instead of handing over to one.
+    public var namesNoWidget = false
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
@@ -294,7 +297,7 @@ extension Config {
             guard let d = Duration.parse(value), d >= 1, d <= 86400 else { throw bad() }
             config.interval = d
         case ("refresh", "daily-budget"):
-            guard let n = Int(value), (1...1440).contains(n) else { throw bad() }
+            guard let n = Int(value), (1...86400).contains(n) else { throw bad() }
             config.dailyBudget = n
         case ("notify", "enabled"):
             guard let b = Config.parseBool(value) else { throw bad() }

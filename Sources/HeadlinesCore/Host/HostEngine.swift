@@ -52,7 +52,7 @@ public struct HostEngine: Sendable {
             case let .refreshAsked(reason): explicit(reason, now: now, &out)
             case .networkReturned:
                 if ledger.lastOutcome == .failure { explicit("network is back after a failed reload", now: now, &out) }
-            case let .configurationChanged(next): reconfigure(next, now: now, &out)
+            case let .configurationChanged(next, reason): reconfigure(next, reason: reason, now: now, &out)
             case let .cacheChangedByAnotherProcess(cache): adopt(cache, now: now, &out)
             case let .mutedChanged(next): mute(next, now: now, &out)
             case let .offsetChanged(value): offset = value
@@ -85,6 +85,7 @@ public struct HostEngine: Sendable {
         lastSeen = now
         all = start.cache?.headlines ?? []
         out.append(.log(.info, "host started (pid \(hostPID)), provider \(configuration.providerName), interval \(Duration.format(configuration.interval)), budget \(configuration.dailyBudget)/24h"))
+        if let note = configuration.scheduler.budget.pacingNote(interval: configuration.interval) { out.append(.log(.info, note)) }
         // WidgetKit's snapshot: the cache at once; reload when due, so restarts cost no budget,
         // but at once when the cache came from another source.
         var due = HostPlanner.startupReloadDate(now: now.wall, ledger: ledger, cacheFetchedAt: start.cache?.fetchedAt,
@@ -109,15 +110,17 @@ public struct HostEngine: Sendable {
             let asked = failure.error.retryAfter
             ledger.recordFailure(retryAfter: asked, now: now.wall)
             if let asked, asked > now.wall.addingTimeInterval(ServerWait.cap) {
-                out.append(.log(.warning, "the server asked to wait until \(ISO8601.format(asked)); waiting 24 hours at most"))
+                out.append(.log(.warning, "the server asked to wait until \(LocalTime.stamp(asked)); waiting 24 hours at most"))
             }
             lastResult = failure.message
             out.append(.log(.warning, "reload failed in \(ms): \(failure.message)"))
         } else {
             ledger.recordSuccess()
             ledger.source = reloadSource ?? config.sourceIdentity
-            lastResult = "ok: " + NumberText.counted(result.fetched?.count ?? 0, "headline")
+            let partial = result.timeline.entries.first?.content.partialFailures ?? []
+            lastResult = ReloadWords.succeeded(headlines: result.fetched?.count ?? 0, partialFailures: partial)
             out.append(.log(.info, "reload ok in \(ms): \(NumberText.counted(result.fetched?.count ?? 0, "headline")) from \(config.providerName)"))
+            if !partial.isEmpty { out.append(.log(.warning, lastResult!)) }
         }
         ledgerChanged = true
         // The timeline was built from when the request started: re-anchor it to the answer, so a
@@ -132,7 +135,7 @@ public struct HostEngine: Sendable {
         publish(now, &out)
         if let fetched = result.fetched { out.append(.notify(fetched, result)) }
         if let next = nextReload(now.wall) {
-            out.append(.log(.info, "next reload at \(ISO8601.format(next)) (\(remaining(now.wall)) of \(config.dailyBudget) left in 24 h)"))
+            out.append(.log(.info, "next reload at \(LocalTime.stamp(next)) (\(remaining(now.wall)) of \(config.dailyBudget) left in 24 h)"))
         }
         if queuedExplicit {
             queuedExplicit = false
@@ -153,16 +156,18 @@ public struct HostEngine: Sendable {
             out.append(.log(.info, "\(reason): reloading now"))
             startReload(now, &out)
         case let .deferred(until, by):
-            out.append(.log(.info, "\(reason): deferred until \(ISO8601.format(until)) by \(by.phrase)"))
+            out.append(.log(.info, "\(reason): deferred until \(LocalTime.stamp(until)) by \(by.phrase)"))
             deferred = (until, by)
             publish(now, &out)
         }
     }
 
-    private mutating func reconfigure(_ next: HostConfiguration, now: HostTime, _ out: inout [HostAction]) {
+    private mutating func reconfigure(_ next: HostConfiguration, reason: String, now: HostTime, _ out: inout [HostAction]) {
         let sourceChanged = next.sourceIdentity != config.sourceIdentity
+        let pacingBefore = config.scheduler.budget.pacingNote(interval: config.interval)
         configuration = next
-        out.append(.log(.info, "SIGHUP: configuration re-read; provider \(next.providerName), interval \(Duration.format(next.interval))"))
+        out.append(.log(.info, "\(reason): configuration re-read; provider \(next.providerName), interval \(Duration.format(next.interval))"))
+        if let note = next.scheduler.budget.pacingNote(interval: next.interval), note != pacingBefore { out.append(.log(.info, note)) }
         if sourceChanged { explicit("the news source changed", now: now, &out) } else { publish(now, &out) }
     }
 
@@ -217,6 +222,7 @@ public struct HostEngine: Sendable {
     /// Acts on whatever is due at `now`, then arms the one timer.
     private mutating func wake(_ now: HostTime, _ out: inout [HostAction]) {
         guard configuration != nil else { return }
+        let turn = rotateOn(now.wall)
         if let entry = timeline.entry(at: now.wall), entry.date != lastShownEntryDate {
             lastShownEntryDate = entry.date
             out.append(.showEntry(entry, published(now)))
@@ -225,9 +231,28 @@ public struct HostEngine: Sendable {
         var wakeAt = now.wall.addingTimeInterval(config.wallClockCheck)
         if let entry = timeline.nextEntryDate(after: now.wall) { wakeAt = min(wakeAt, entry) }
         if !reloading, let due = nextReload(now.wall) { wakeAt = min(wakeAt, due) }
+        if let turn { wakeAt = min(wakeAt, turn) }
         wakeAt = max(wakeAt, now.wall.addingTimeInterval(0.001))
         timerAt = wakeAt
         out.append(.armTimer(at: wakeAt, seconds: wakeAt.timeIntervalSince(now.wall)))
+    }
+
+    /// The reload can go out later than the timeline rotates (the budget paces it, or a limit
+    /// holds it back): the same headlines then rotate on, from the next one, until it does.
+    /// Returns when the rotation turns next while the last entry is still on display.
+    private mutating func rotateOn(_ now: Date) -> Date? {
+        let entries = timeline.entries
+        guard !reloading, entries.count >= 2, let last = entries.last, last.date <= now,
+              let due = nextReload(now), due > now else { return nil }
+        let step = last.date.timeIntervalSince(entries[entries.count - 2].date)
+        guard step > 0 else { return nil }
+        let turn = last.date.addingTimeInterval(step)
+        guard turn <= now else { return turn }
+        var content = last.content
+        content.index = (content.index + 1) % max(1, content.headlines.count)
+        timeline = config.layout(TimelineEntry(date: now, content: content), due)
+        timelineChanged = true
+        return nil
     }
 
     private mutating func startReload(_ now: HostTime, _ out: inout [HostAction]) {
@@ -244,8 +269,11 @@ public struct HostEngine: Sendable {
     /// The timeline's wish, or a deferred explicit request if sooner, within the limits.
     public func nextReload(_ now: Date) -> Date? {
         guard let configuration else { return nil }
-        let requested = [timeline.requestedReloadDate, deferred?.until].compactMap { $0 }.min()
-        return configuration.scheduler.nextReload(now: now, ledger: ledger, requested: requested)
+        let scheduler = configuration.scheduler
+        let scheduled = scheduler.nextReload(now: now, ledger: ledger, requested: timeline.requestedReloadDate,
+                                             interval: configuration.interval)
+        let asked = scheduler.nextReload(now: now, ledger: ledger, requested: deferred?.until, interval: nil)
+        return [scheduled, asked].compactMap { $0 }.min()
     }
 
     private func remaining(_ now: Date) -> Int { config.scheduler.budget.remaining(ledger, now: now) }

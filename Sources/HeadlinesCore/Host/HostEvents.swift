@@ -54,8 +54,8 @@ public enum HostEvent: Sendable {
     case reloadFinished(TimelineResult, requestsSent: Int)
     /// `headlines refresh` / the bus's Reload / a middle click.
     case refreshAsked(reason: String)
-    /// SIGHUP: the config file was read again.
-    case configurationChanged(HostConfiguration)
+    /// The config file was read again; `reason` says why for the log ("SIGHUP", "config file saved").
+    case configurationChanged(HostConfiguration, reason: String)
     /// GNetworkMonitor says the network is available again.
     case networkReturned
     /// The cache file changed and this host did not write it (`headlines fetch`).

@@ -14,7 +14,7 @@ public enum ReloadIfDue {
         if force { return scheduler.decide(now: now.wall, ledger: ledger) == .now }
         let wanted = HostPlanner.startupReloadDate(now: now.wall, ledger: ledger, cacheFetchedAt: cacheFetchedAt,
                                                    interval: interval)
-        guard let due = scheduler.nextReload(now: now.wall, ledger: ledger, requested: wanted) else { return false }
+        guard let due = scheduler.nextReload(now: now.wall, ledger: ledger, requested: wanted, interval: interval) else { return false }
         return due <= now.wall
     }
 

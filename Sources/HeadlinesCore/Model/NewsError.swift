@@ -94,7 +94,7 @@ public enum NewsError: Error, Equatable, Sendable, Codable {
         case (.forbidden, _):
             return "\(provider) refused access (HTTP 403)\(serverDetail): \(fixURL)."
         case let (.rateLimited(retryAfter, _, _), _):
-            let when = retryAfter.map { " until \(ISO8601.format($0, milliseconds: false))" } ?? ""
+            let when = retryAfter.map { " until \(LocalTime.stamp($0))" } ?? ""
             return "\(provider) is rate-limiting requests\(serverDetail): wait\(when) or lower [refresh] daily-budget."
         case let (.serverError(status, _, _), _):
             return "\(provider) had a server error (HTTP \(status))\(serverDetail): try again later."

@@ -148,4 +148,30 @@ public struct RefreshBudget: Equatable, Sendable {
         let blocking = recent[recent.count - dailyLimit]
         return max(now, blocking.addingTimeInterval(RefreshLedger.window + 0.001))
     }
+
+    /// True when reloading every `interval` would spend the budget in less than 24 hours: the
+    /// scheduled reloads are then paced (`pacedReload`), so the list does not freeze by noon.
+    public func paces(interval: TimeInterval) -> Bool {
+        interval * Double(dailyLimit) < RefreshLedger.window
+    }
+
+    /// The earliest a paced reload may go out: what is left of the budget, plus the slot the
+    /// oldest attempt frees when it turns 24 hours old, spread evenly from the last attempt to
+    /// that moment. With nothing spent, one reload every 24 h / `dailyLimit`; after a burst
+    /// (explicit refreshes), what is left lasts until the burst ages out. `now` with no attempt.
+    public func pacedReload(_ ledger: RefreshLedger, after now: Date) -> Date {
+        let recent = ledger.attempts.filter { $0 > now.addingTimeInterval(-RefreshLedger.window) }
+        guard let oldest = recent.first, let last = recent.last else { return now }
+        let slots = Double(max(1, dailyLimit - recent.count + 1))
+        let frees = oldest.addingTimeInterval(RefreshLedger.window)
+        return max(now, last.addingTimeInterval(max(0, frees.timeIntervalSince(last)) / slots))
+    }
+
+    /// One sentence for the log and `headlines status` when `interval` is paced, else nil.
+    public func pacingNote(interval: TimeInterval) -> String? {
+        guard paces(interval: interval) else { return nil }
+        let spent = Duration.format((interval * Double(dailyLimit)).rounded(.up))
+        let every = Duration.format((RefreshLedger.window / Double(dailyLimit)).rounded(.up))
+        return "interval \(Duration.format(interval)) would spend the daily budget of \(dailyLimit) in \(spent), so the budget paces the reloads to last the day (about one every \(every)); an explicit refresh still goes out while budget remains."
+    }
 }

@@ -9,11 +9,14 @@ public struct ReloadScheduler: Equatable, Sendable {
     public init(budget: RefreshBudget) { self.budget = budget }
 
     /// When to reload next for a timeline that asks for `requested` (nil = never): the request,
-    /// pushed later by a server's Retry-After (capped at 24 h) and by the daily budget.
-    public func nextReload(now: Date, ledger: RefreshLedger, requested: Date?) -> Date? {
+    /// pushed later by a server's Retry-After (capped at 24 h) and by the daily budget, and paced
+    /// when reloading every `interval` would spend the budget early (`RefreshBudget.paces`).
+    /// `interval` nil: an explicit request the limits deferred, which is never paced.
+    public func nextReload(now: Date, ledger: RefreshLedger, requested: Date?, interval: TimeInterval?) -> Date? {
         guard let requested else { return nil }
         var date = requested
         if let notBefore = ServerWait.capped(ledger.retryNotBefore, now: now), notBefore > date { date = notBefore }
+        if let interval, budget.paces(interval: interval) { date = max(date, budget.pacedReload(ledger, after: now)) }
         let allowed = budget.earliestReload(ledger, after: max(now, date))
         return max(date, allowed)
     }

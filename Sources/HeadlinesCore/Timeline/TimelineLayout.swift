@@ -83,15 +83,15 @@ public struct TimelineLayout: Sendable, Equatable {
         rotating(snapshot.content, from: snapshot.date, until: reloadAt)
     }
 
-    /// Entries every `rotate` seconds through the list until `reload` (and `rotationTail` past
-    /// it), with the policy `after(reload)`.
+    /// Entries every `rotate` seconds through the list, from `content.index`, until `reload` (and
+    /// `rotationTail` past it), with the policy `after(reload)`.
     public func rotating(_ content: WidgetContent, from now: Date, until reload: Date) -> Timeline {
         guard rotate > 0, content.headlines.count > 1 else {
             return Timeline(entries: [TimelineEntry(date: now, content: content)], policy: .after(reload))
         }
         var entries: [TimelineEntry] = []
         var date = now
-        var index = 0
+        var index = content.index
         let end = reload.addingTimeInterval(rotationTail)
         while date < end && entries.count < maxEntries {
             var c = content

@@ -158,7 +158,11 @@ public final class BusService {
                 reply = []
             case "Open":
                 guard let current = try widget(text).shown?.current else { throw BusError("no headline is on display yet") }
-                try URLLauncher.open(current.url)
+                // The caller is a bar's click, whose stderr nobody reads: the host tells the user.
+                do { try URLLauncher.open(current.url) } catch {
+                    ClickFailure.notify(error.description)
+                    throw error
+                }
                 reply = []
             case "Mute", "Unmute":
                 for host in try widgets("", all: true) { _ = try host.setMuted(text, method == "Mute") }

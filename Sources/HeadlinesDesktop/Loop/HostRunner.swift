@@ -20,6 +20,16 @@ public enum HostRunner {
         return setup
     }
 
+    /// The config file now names other widgets: this process starts again (same PID, same
+    /// arguments) to serve them, as a restart would.
+    @GLibActor
+    static func restart(serving widgets: [String?], instead served: [String?], environment: [String: String]) {
+        let names: ([String?]) -> String = { list in list.map { $0 ?? "(no [widget] groups)" }.joined(separator: ", ") }
+        HostLog.info("config file saved: the widgets are now \(names(widgets)) (were \(names(served))); starting again to serve them")
+        Exec.replace(with: [ProcessLauncher.selfPath] + CommandLine.arguments.dropFirst(), environment: environment)
+        HostLog.error("could not start again (\(String(cString: strerror(errno)))): restart the host to serve the new widgets")
+    }
+
     /// How long a fetch child may run past the source's own `timeout` before the host kills it:
     /// its image step (downloads and decoding, one deadline), then room for starting up,
     /// parsing, and writing the cache and status.
@@ -91,14 +101,22 @@ public enum HostRunner {
                     host.onReload = { notifications.reloaded($0) }
                     HostRegistry.keep(notifications)
                 }
-                // An edited config applies at once, as SIGHUP does (keywords, mute-words, ...).
+                // An edited config applies at once, as SIGHUP does (keywords, mute-words, ...), to
+                // the widgets whose settings it changed; widgets added or removed (the first
+                // [widget] group too) make the process start again to serve the new set.
                 let label = loaded.widget.map { "[\($0)] " } ?? ""
+                let served = loaded.plan.shares.map(\.widget)
+                var applied = loaded.config
                 HostRegistry.keep(ConfigFileWatch(path: loaded.file, onGone: {
                     HostLog.warning(label + "\(loaded.file) is gone; keeping the current configuration until it is back")
                 }, onChange: { [weak host] in
-                    let reason = "\(PathText.lastComponent(of: loaded.file)) changed"
-                    HostLog.info(label + "\(reason): re-reading the configuration")
-                    host?.reconfigure(reason: reason)
+                    // A file that does not load is left to the re-read, which says why.
+                    let now = try? LoadedConfig.loadWidgets(args: hostArgs, environment: environment, fileMustExist: true)
+                    if let now, now.map(\.widget) != served { return restart(serving: now.map(\.widget), instead: served, environment: environment) }
+                    let mine = now?.first { $0.widget == loaded.widget }?.config
+                    if let mine, mine == applied { return } // another widget's group changed
+                    if let mine { applied = mine }
+                    host?.reconfigure(reason: "config file saved")
                 }))
                 extra(host, loaded)
                 bus.add(host, widget: loaded.widget)

@@ -187,7 +187,7 @@ public final class WidgetHost {
     public func reconfigure(reason: String = "SIGHUP") {
         do {
             setup = try configure()
-            send(.configurationChanged(setup.configuration))
+            send(.configurationChanged(setup.configuration, reason: reason))
             mutedChanged()
             publishBarLines()
         } catch {
@@ -257,7 +257,8 @@ public final class WidgetHost {
                                                       muted: self.readMuted(wall))
             self.send(.reloadFinished(result, requestsSent: report.requestsSent))
             self.onReloadFinished?(report.failure.map { "failed: \($0.message)" }
-                                   ?? "reloaded: " + NumberText.counted(report.headlines.count, "headline"))
+                                   ?? "reloaded: " + NumberText.counted(report.headlines.count, "headline")
+                                      + ReloadWords.failedFeeds(report.partialFailures))
         }
     }
 
@@ -278,7 +279,7 @@ public final class WidgetHost {
         let wasReloading = engine.reloading
         send(.refreshAsked(reason: reason))
         if let deferred = engine.deferred, !engine.reloading {
-            return ("deferred", ISO8601.format(deferred.until) + " (" + deferred.by.phrase + ")")
+            return ("deferred", LocalTime.stamp(deferred.until) + " (" + deferred.by.phrase + ")")
         }
         return (wasReloading ? "queued" : "started", "")
     }
@@ -342,7 +343,7 @@ public final class WidgetHost {
         barOffset = 0
         monitors = []
         watchFiles()
-        send(.configurationChanged(setup.configuration))
+        send(.configurationChanged(setup.configuration, reason: "the runtime folder was made again"))
         publishBarLines()
     }
 

@@ -175,13 +175,22 @@ public final class LibnotifyNotifier: Notifier, Sendable {
         }
     }
 
+    /// A click on a notification: a link that cannot open is said in the log and, since nobody
+    /// reads the log at that moment, in a notification.
+    private func open(_ url: URL) {
+        do { try URLLauncher.open(url) } catch {
+            HostLog.warning(error.description)
+            ClickFailure.notify(error.description)
+        }
+    }
+
     private func invoked(_ key: String, _ action: Action) {
         switch (key, action) {
         case ("default", let .open(headline)):
-            do { try URLLauncher.open(headline.url) } catch { HostLog.warning(error.description) }
+            open(headline.url)
         case ("comments", let .open(headline)):
             guard let comments = headline.commentsURL else { break }
-            do { try URLLauncher.open(comments) } catch { HostLog.warning(error.description) }
+            open(comments)
         case ("mute", let .open(headline)):
             onMute?(headline.source)
         case (_, .more):

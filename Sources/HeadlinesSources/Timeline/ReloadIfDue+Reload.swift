@@ -14,7 +14,7 @@ extension ReloadIfDue {
             // Name the one limit that holds it back: the fix differs (wait, or raise the budget).
             let why = by == .dailyBudget ? "the daily budget (\(dailyBudget) reload\(dailyBudget == 1 ? "" : "s") a day) is spent"
                                          : "the server's Retry-After asks to wait"
-            warn("Reload skipped: \(why); the next is allowed at \(ISO8601.format(until, milliseconds: false)).")
+            warn("Reload skipped: \(why); the next is allowed at \(LocalTime.stamp(until)).")
             return nil
         }
         let failuresBefore = ledger.consecutiveFailures
