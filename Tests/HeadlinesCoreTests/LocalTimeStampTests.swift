@@ -17,6 +17,14 @@ final class LocalTimeStampTests: XCTestCase {
         }
     }
 
+    func testADateFromAServerBeyondAnyCalendarIsHeldToYearsOneTo9999() {
+        let zone = TimeZoneOverride("UTC0")
+        defer { zone.restore() }
+        XCTAssertEqual(LocalTime.stamp(Date(timeIntervalSince1970: 1e300)), "9999-12-31 23:59:59 +0000")
+        XCTAssertEqual(LocalTime.stamp(Date(timeIntervalSince1970: -1e300)), "1-01-01 00:00:00 +0000")
+        XCTAssertEqual(LocalTime.stamp(Date(timeIntervalSince1970: .nan)), "1970-01-01 00:00:00 +0000")
+    }
+
     func testTheHostLogWritesTheNextReloadTheSameWay() {
         // Given a host in CET that just started with nothing cached
         let zone = TimeZoneOverride("CET-1")

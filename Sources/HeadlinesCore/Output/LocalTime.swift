@@ -8,7 +8,11 @@ import Glibc
 /// CLI's.
 public enum LocalTime {
     public static func brokenDown(_ date: Date) -> tm {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        // A date a server sent (a Retry-After, a published time) can be anything: held to years
+        // 1 to 9999, which time_t and localtime_r both take.
+        let interval = date.timeIntervalSince1970
+        let bounded = interval.isFinite ? min(max(interval, -62_135_596_800), 253_402_300_799) : 0
+        var seconds = time_t(bounded.rounded(.down))
         var out = tm()
         localtime_r(&seconds, &out)
         return out
