@@ -69,6 +69,39 @@ stop_started_hosts() {
 stop_started_hosts || die "the host the persist block started did not stop"
 ok "a persist block shows the whole line"
 
+echo "i3blocks with [bar] rotate = 2s and interval=60: a click opens the headline the block shows"
+printf '[source]\nbase-url = http://127.0.0.1:%s\n[refresh]\ninterval = 1h\ndaily-budget = 500\n[bar]\nrotate = 2s\n' "$PORT" > "$WORK/rotate.conf"
+"$BIN" --config "$WORK/rotate.conf" run 2>"$WORK/rotate-host.log" & ROT_HOST=$!; EXTRA_PIDS+=($ROT_HOST)
+wait_for "the rotating host" 10 grep -q "host started" "$WORK/rotate-host.log" || { cat "$WORK/rotate-host.log"; die "the rotating host did not start"; }
+cat > "$WORK/i3blocks-rotate.conf" <<CONF
+[headlines]
+command=$BIN --config $WORK/rotate.conf i3blocks
+interval=60
+CONF
+mkfifo "$WORK/rotate-clicks"
+i3blocks -c "$WORK/i3blocks-rotate.conf" <"$WORK/rotate-clicks" >"$WORK/i3bar-rotate.out" 2>"$WORK/i3blocks-rotate.err" &
+I3R=$!; EXTRA_PIDS+=($I3R)
+exec {rotfd}>"$WORK/rotate-clicks"
+shown_text() { tail -n 1 "$WORK/i3bar-rotate.out" | python3 -c '
+import json, sys
+print(next(b["full_text"] for b in json.loads(sys.stdin.read().lstrip(",")) if b.get("name") == "headlines"))' 2>/dev/null; }
+wait_for "the block's first line" 15 bash -c "tail -n 1 '$WORK/i3bar-rotate.out' | grep -q '\"name\":\"headlines\"'" || die "the rotate block showed nothing"
+shown=$(shown_text)
+sleep 5  # the host turns twice meanwhile; the block, at interval=60, still shows its first line
+host_now=$("$BIN" --config "$WORK/rotate.conf" list --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
+: >"$BROWSER_LOG"
+printf '[\n{"name":"headlines","instance":"","button":1,"x":10,"y":5}\n' >&"$rotfd"
+wait_for "the fake browser" 10 test -s "$BROWSER_LOG" || die "the click on the rotate block opened nothing"
+want=$("$BIN" --config "$WORK/rotate.conf" list --json | python3 -c '
+import json, sys
+shown = sys.argv[1]
+for h in json.load(sys.stdin):
+    if shown.startswith(h["title"]): print(h["url"]); break' "$shown")
+[ -n "$want" ] && [ "$(head -n 1 "$BROWSER_LOG")" = "$want" ] \
+    || die "the block showed '$shown' ($want); the click opened '$(cat "$BROWSER_LOG")'"
+ok "the block showed '$shown' for 5 s while the host turned; the click opened its article ($want), of $host_now"
+exec {rotfd}>&-; kill "$I3R" "$ROT_HOST"; wait "$I3R" "$ROT_HOST" 2>/dev/null
+
 echo "a typo in the config: both blocks say so in the error colour instead of vanishing"
 printf '[source]\ntypo = 1\n' > "$WORK/typo.conf"
 cat > "$WORK/i3blocks-typo.conf" <<CONF
