@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """results.md from the `name value unit` lines of one make bench run: the figures with their
 targets and met / NOT met first, then each section's detail. A figure whose section failed reads
-"not measured" and is NOT met. Memory: MB = 1024 kB (the targets' 1.6 MB is 1,638 kB, 0.2 MB is
+"not measured", and is NOT met where it has a target. Memory: MB = 1024 kB (the targets' 1.6 MB is 1,638 kB, 0.2 MB is
 204 kB); throughput: MB = 10^6 bytes. Usage: table.py results.txt"""
 import sys
 
@@ -35,13 +35,14 @@ def verdict(ok):
 rows = []
 
 
-def row(figure, measured, beside, target, judge):
-    """judge() -> (measured text, beside text, ok); a missing figure is NOT met."""
+def row(figure, measured, beside, target, judge, gated=True):
+    """judge() -> (measured text, beside text, ok); a missing figure is NOT met, or, for a figure
+    that is only printed (gated=False), not measured."""
     try:
         m, b, ok = judge()
         rows.append((figure, m, b, target, verdict(ok)))
     except Missing as e:
-        rows.append((figure, f"not measured ({e.args[0]} missing)", "", target, "**NOT met**"))
+        rows.append((figure, f"not measured ({e.args[0]} missing)", "", target, "**NOT met**" if gated else "not measured"))
 
 
 window = v.get("idle.window", "?")
@@ -143,7 +144,7 @@ row("A reload against a server that answers in 200 ms: `headlines refresh` → n
     f"{v.get('latency.reloads', '?')} reloads (half per trigger)", "", "", "≤ the server's time + 40 ms", latency)
 row("CPU per reload, host + child, 1 real feed (every fetch a 200)", "", "", "≤ newsboat -x reload", cpu("one"))
 row("CPU per reload, host + child, 10 real feeds (every fetch a 200)", "", "", "≤ newsboat -x reload", cpu("ten"))
-row("Parse throughput of the reload child, the real-world corpus (RSS, RDF, Atom)", "", "", "none: printed beside xmllint", parse)
+row("Parse throughput of the reload child, the real-world corpus (RSS, RDF, Atom)", "", "", "none: printed beside xmllint", parse, gated=False)
 feed_peers = [("newsboat", "newsboat -x reload"), ("feedparser", "feedparser loop")]
 for mode, how in (("changing", "feeds changing (200s)"), ("unchanged", "feeds unchanged (304s)")):
     for figure in ("cpu_ms", "wakeups", "bytes"):
