@@ -182,7 +182,9 @@ public final class WidgetHost {
             if name == runtimeName { self?.checkRuntimeFolder() }
         }))
         for (dir, onChange) in watched {
-            if let monitor = DirectoryMonitor(path: dir, onChange: onChange) { monitors.append(monitor) }
+            // Our files arrive only by rename; the runtime folder is watched for our folder's removal.
+            let events: DirectoryMonitor.Events = dir == paths.runtimeDir ? [.removed, .renamedIn] : .renamedIn
+            if let monitor = DirectoryMonitor(path: dir, events: events, onChange: onChange) { monitors.append(monitor) }
         }
     }
 
