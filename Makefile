@@ -92,6 +92,8 @@ INSTALLED_FILES = \
 	share/applications/headlines.desktop \
 	share/icons/hicolor/scalable/apps/headlines.svg \
 	lib/systemd/user/headlines.service \
+	share/dbus-1/services/org.headlines.Headlines.service \
+	share/dbus-1/interfaces/org.headlines.Headlines1.xml \
 	share/bash-completion/completions/headlines \
 	share/zsh/vendor-completions/_headlines \
 	share/fish/vendor_completions.d/headlines.fish \
@@ -101,12 +103,13 @@ INSTALLED_FILES = \
 	share/doc/headlines/waybar/style.css \
 	share/doc/headlines/i3blocks/headlines.conf \
 	share/doc/headlines/dunst/headlines.dunstrc \
+	share/doc/headlines/examples/follow-headlines \
 	share/headlines/demo/apitube/top-headlines-fl.json \
 	share/headlines/demo/demo/arrivals.json
 # Folders of our own, removed by uninstall when empty (deepest first).
 INSTALLED_DIRS = \
 	libexec/headlines \
-	share/doc/headlines/waybar share/doc/headlines/i3blocks share/doc/headlines/dunst \
+	share/doc/headlines/waybar share/doc/headlines/i3blocks share/doc/headlines/dunst share/doc/headlines/examples \
 	share/doc/headlines share/headlines/demo/apitube share/headlines/demo/demo \
 	share/headlines/demo share/headlines
 
@@ -123,9 +126,10 @@ install: release-static
 	bin="$$(swift build -c release --static-swift-stdlib --show-bin-path)"; \
 	install -d -m 755 "$$d/bin" "$$d/libexec/headlines" "$$d/share/man/man1" "$$d/share/man/man5" \
 		"$$d/share/applications" "$$d/share/icons/hicolor/scalable/apps" "$$d/lib/systemd/user" \
+		"$$d/share/dbus-1/services" "$$d/share/dbus-1/interfaces" \
 		"$$d/share/bash-completion/completions" "$$d/share/zsh/vendor-completions" "$$d/share/fish/vendor_completions.d" \
 		"$$d/share/doc/headlines/waybar" "$$d/share/doc/headlines/i3blocks" "$$d/share/doc/headlines/dunst" \
-		"$$d/share/headlines/demo/apitube" "$$d/share/headlines/demo/demo"; \
+		"$$d/share/doc/headlines/examples" "$$d/share/headlines/demo/apitube" "$$d/share/headlines/demo/demo"; \
 	for p in $(USER_PROGRAMS); do install -m 755 "$$bin/$$p" "$$d/bin/$$p"; done; \
 	for p in $(INTERNAL_PROGRAMS); do install -m 755 "$$bin/$$p" "$$d/libexec/headlines/$$p"; done; \
 	(cd "$$d" && strip --remove-section=.comment $(addprefix bin/,$(USER_PROGRAMS)) \
@@ -139,6 +143,11 @@ install: release-static
 	sed 's|^ExecStart=/usr/bin/headlines |ExecStart=$(BINDIR)/headlines |' packaging/systemd/headlines.service \
 		> "$$d/lib/systemd/user/headlines.service"; \
 	chmod 644 "$$d/lib/systemd/user/headlines.service"; \
+	sed 's|^Exec=/usr/bin/headlines |Exec=$(BINDIR)/headlines |' packaging/dbus/org.headlines.Headlines.service \
+		> "$$d/share/dbus-1/services/org.headlines.Headlines.service"; \
+	chmod 644 "$$d/share/dbus-1/services/org.headlines.Headlines.service"; \
+	install -m 644 packaging/dbus/org.headlines.Headlines1.xml "$$d/share/dbus-1/interfaces/org.headlines.Headlines1.xml"; \
+	install -m 755 packaging/dbus/examples/follow-headlines "$$d/share/doc/headlines/examples/follow-headlines"; \
 	install -m 644 packaging/completions/headlines.bash "$$d/share/bash-completion/completions/headlines"; \
 	install -m 644 packaging/completions/_headlines "$$d/share/zsh/vendor-completions/_headlines"; \
 	install -m 644 packaging/completions/headlines.fish "$$d/share/fish/vendor_completions.d/headlines.fish"; \

@@ -70,7 +70,9 @@ let package = Package(
         ),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .target(name: "HeadlinesGLib", dependencies: ["HeadlinesCore", "CGLib"]),
-        .target(name: "HeadlinesDesktop", dependencies: ["HeadlinesCore", "HeadlinesGLib", "CGLibNotify"]),
+        // The D-Bus interface's introspection XML, embedded from packaging/dbus (C's #embed).
+        .target(name: "CBusInterface"),
+        .target(name: "HeadlinesDesktop", dependencies: ["HeadlinesCore", "HeadlinesGLib", "CGLibNotify", "CBusInterface"]),
         .systemLibrary(name: "CGdkPixbuf", pkgConfig: gdkPixbufPkgConfig, providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .target(name: "HeadlinesImages", dependencies: ["HeadlinesCore", "HeadlinesGLib", "CGdkPixbuf"]),
         .executableTarget(name: "headlines",

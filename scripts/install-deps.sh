@@ -34,6 +34,7 @@ TEST_PACKAGES=(
     dbus-daemon            # notification suite: a private session bus
     dbus                   # dbus-send
     dbus-bin               # dbus-monitor records the Notify calls
+    libglib2.0-bin         # gdbus: the bus suite calls and introspects the host
     xvfb                   # a display for dunst
     dunst                  # the real notification server, and dunstctl
     mako-notifier          # notify-servers suite: mako under the headless sway, and makoctl

@@ -21,6 +21,7 @@ INTEGRATION_SUITES=(
     "notification servers: dunst, mako (headless sway), xfce4-notifyd; images and default actions|scripts/suites/notify-servers.sh"
     "headlines doctor and a real click on dunst; a server without actions gets the link|scripts/suites/doctor-and-click.sh"
     "headlines-bar, the static bar program, against a fake host|scripts/suites/bar-binary.sh"
+    "the host on a private session bus: activation, introspection, signals, one owner|scripts/suites/bus.sh"
     "bars (i3blocks, waybar copies, take-over, lifecycle)|scripts/suites/bars.sh"
     "waybar under headless sway, two outputs|scripts/suites/bars-sway.sh"
     "several widgets: waybar --widget modules under headless sway, i3blocks instance= blocks|scripts/suites/widgets-sway.sh"

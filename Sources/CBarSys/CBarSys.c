@@ -11,14 +11,9 @@
 #include <sys/inotify.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-#ifndef SYS_pidfd_open
-#define SYS_pidfd_open 434
-#endif
 
 int cbs_inotify_init(void) { return inotify_init1(IN_NONBLOCK | IN_CLOEXEC); }
 
@@ -72,8 +67,6 @@ int cbs_inotify_drain(int fd, int parent_wd, int dir_wd, int bar_wd, const char 
         }
     }
 }
-
-int cbs_pidfd_open(pid_t pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }
 
 int cbs_open_nofollow(const char *path) { return open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK); }
 

@@ -4,16 +4,14 @@ import HeadlinesCore
 import Glibc
 #endif
 
-/// The one way a command talks to the running host: find it, check it really is a host, and ask
-/// it to reload (SIGUSR1) or re-read its configuration (SIGHUP).
+/// Who holds the host lock, for `status` and the commands that work without a host: the host
+/// itself is reached only through the bus (`BusClient`).
 ///
-/// The host lock names whoever holds it, and that is not always a host: a one-shot (`refresh` or
-/// `i3blocks` with no host running) takes the same lock for the length of one reload, and says so
-/// in the lock ("PID oneshot"). A one-shot installs no handler, so SIGUSR1 would kill it
-/// mid-reload: it is never signalled. A holder that says "host" is still checked in /proc before
-/// a signal: it must belong to this user and be called `headlines-host` or `headlines`, since a
-/// PID read just as a holder died or was replaced can be anybody's. A bare "PID" (written before the
-/// role was) is a host only when its command line is a host's (`run`).
+/// The host lock names whoever holds it, and that is not always a host: a reload outside a host
+/// (`refresh` with no session bus, an i3blocks one-shot) takes the same lock for one reload. /proc
+/// says which: the holder must belong to this user and be `headlines-host`, or `headlines` whose
+/// subcommand is `run`, to be a host, since a PID read just as a holder died or was replaced can
+/// be anybody's; another `headlines` subcommand is a one-shot.
 /// The folder and the lock are checked first (`RuntimeFolder`): in a folder another user made, the
 /// lock says nothing we can trust. Runs on any thread; it holds no state.
 public struct HostClient: Sendable {
@@ -32,30 +30,10 @@ public struct HostClient: Sendable {
         case refused(String)
     }
 
-    /// What the host is asked to do.
-    public enum Request: Sendable {
-        /// Reload now, within the budget (SIGUSR1).
-        case refresh
-        /// Re-read the configuration and the muted sources (SIGHUP).
-        case reconfigure
-
-        var signal: Int32 { self == .refresh ? SIGUSR1 : SIGHUP }
-    }
-
-    /// What became of a request.
-    public enum Outcome: Equatable, Sendable {
-        case sent(pid: Int32)
-        /// Not sent: nothing, a one-shot or an unverifiable process holds the lock, or it is refused.
-        case notSent(Holder)
-        /// kill(2) failed, with its errno.
-        case failed(pid: Int32, errno: Int32)
-    }
-
     public let lockPath: String
     let procRoot: String
     let userID: uid_t
     let subcommand: @Sendable ([String]) -> String?
-    let send: @Sendable (Int32, Int32) -> Int32
 
     /// `subcommand` gets a process's arguments without argv[0] and names its subcommand: the
     /// executable passes its own argument parser, so `run` is found wherever it stands among options.
@@ -63,15 +41,13 @@ public struct HostClient: Sendable {
         self.init(lockPath: paths.hostLockFile, subcommand: subcommand)
     }
 
-    /// For tests: another /proc, another user ID and a recording `send` in place of kill(2).
+    /// For tests: another /proc and another user ID.
     public init(lockPath: String, procRoot: String = "/proc", userID: uid_t = getuid(),
-                subcommand: @escaping @Sendable ([String]) -> String?,
-                send: @escaping @Sendable (Int32, Int32) -> Int32 = { kill($0, $1) }) {
+                subcommand: @escaping @Sendable ([String]) -> String?) {
         self.lockPath = lockPath
         self.procRoot = procRoot
         self.userID = userID
         self.subcommand = subcommand
-        self.send = send
     }
 
     /// Who holds the lock now.
@@ -98,16 +74,7 @@ public struct HostClient: Sendable {
         return nil
     }
 
-    /// Sends `request` to the host if, and only if, a verified host holds the lock.
-    @discardableResult
-    public func ask(_ request: Request) -> Outcome {
-        let found = holder()
-        guard case let .host(pid) = found else { return .notSent(found) }
-        return send(pid, request.signal) == 0 ? .sent(pid: pid) : .failed(pid: pid, errno: errno)
-    }
-
-    /// What the lock and /proc say the holder is. A one-shot is believed at its word (the worst a
-    /// wrong "oneshot" costs is a signal not sent); "host" must be confirmed by /proc.
+    /// What /proc says the holder is.
     func classify(_ found: HostLock.Holder) -> Holder {
         let pid = found.pid
         let dir = procRoot + "/" + String(pid)
@@ -115,18 +82,12 @@ public struct HostClient: Sendable {
         guard stat(dir, &info) == 0, info.st_uid == userID,
               let comm = Self.contents(dir + "/comm")?.trimmed(), comm == "headlines" || comm == "headlines-host",
               let cmdline = Self.contents(dir + "/cmdline") else {
-            return found.role == .oneShot ? .oneShot(pid: pid, command: "") : .unverified(pid: pid)
+            return .unverified(pid: pid)
         }
         let argv = cmdline.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
         let arguments = Array(argv.dropFirst()).filter { !$0.isEmpty }
         let command = comm == "headlines-host" ? "run" : subcommand(arguments) ?? ""
-        switch found.role {
-        case .oneShot: return .oneShot(pid: pid, command: command == "run" ? "" : command)
-        // Any copy that hosts says so (`waybar` and `i3blocks --persist` host when no host runs).
-        case .host where found.roleWritten: return .host(pid: pid)
-        // An older holder's bare PID: only a host's command line makes it one.
-        case .host: return command == "run" ? .host(pid: pid) : .oneShot(pid: pid, command: command)
-        }
+        return command == "run" ? .host(pid: pid) : .oneShot(pid: pid, command: command)
     }
 
     /// True when someone holds the lock (HostLock.holder says nil both for "free" and for "held,

@@ -2,26 +2,29 @@ import CBarSys
 import Glibc
 
 /// A continuous bar copy (`waybar`, `i3blocks --persist`): prints the host's ready-made line for
-/// its variant whenever the bytes change, and nothing otherwise. One poll(2) with no timeout
-/// (except a host start back-off) over inotify, the host's pidfd, stdout and, for clicks, stdin:
-/// zero wake-ups while nothing changes.
+/// its variant whenever the bytes change, and nothing otherwise. One poll(2) with no timeout over
+/// inotify, stdout and, for clicks, stdin: zero wake-ups while nothing changes.
 struct Follower {
     let folder: RuntimeFolder
     let variant: BarVariant
     let readsClicks: Bool
     private var out = StdoutWriter()
-    private var keeper: HostKeeper
-    /// Global options for the host it starts and the commands clicks run.
+    private var host: HostWatch
+    /// Global options for `headlines start` and the commands clicks run.
     private let options: [String]
     private var watches = RuntimeWatches()
     private var folderState = RuntimeFolder.Check.missing
     private var clicks = ClickParser()
     private var stdinOpen: Bool
     private var clickChildren: [pid_t] = []
+    /// Scroll steps not yet handed to a `headlines next`/`prev` (negative: back).
+    private var pendingSteps = 0
+    /// The `headlines next N` or `prev N` running now, 0 when none.
+    private var stepChild: pid_t = 0
 
     init(folder: RuntimeFolder, variant: BarVariant, readsClicks: Bool, options: [String] = []) {
         self.options = options
-        keeper = HostKeeper(options: options)
+        host = HostWatch(options: options)
         self.folder = folder
         self.variant = variant
         self.readsClicks = readsClicks
@@ -34,48 +37,39 @@ struct Follower {
         _ = cbs_set_parent_death_signal(SIGTERM)
         // The parent may have died before prctl took effect.
         if getppid() != parent || getppid() == 1 { exit(0) }
-        if readsClicks {
-            _ = cbs_set_nonblock(0)
-            // A click's command exiting interrupts poll, so it is reaped at once, not at the next change.
-            signal(SIGCHLD) { _ in }
-        }
+        if readsClicks { _ = cbs_set_nonblock(0) }
+        // A child (`headlines start`, a click's command) exiting interrupts poll, so it is reaped
+        // at once, not at the next change.
+        signal(SIGCHLD) { _ in }
         folderState = watches.rewatch(folder, variant: variant, create: true)
-        if folderState == .ok { _ = keeper.ensure(folder, now: cbs_now_ms()) }
+        if folderState == .ok { host.startIfNone(folder) }
         show()
-        var fds = [pollfd](repeating: pollfd(), count: 4)
+        var fds = [pollfd](repeating: pollfd(), count: 3)
         while true {
             fds[0] = pollfd(fd: watches.fd, events: Int16(POLLIN), revents: 0)
-            fds[1] = pollfd(fd: keeper.pidfd, events: Int16(POLLIN), revents: 0) // -1 is skipped by poll
-            fds[2] = pollfd(fd: 1, events: out.hasPending ? Int16(POLLOUT) : 0, revents: 0)
-            fds[3] = pollfd(fd: readsClicks && stdinOpen ? 0 : -1, events: Int16(POLLIN), revents: 0)
-            let r = poll(&fds, 4, keeper.pollTimeout(now: cbs_now_ms()))
+            fds[1] = pollfd(fd: 1, events: out.hasPending ? Int16(POLLOUT) : 0, revents: 0)
+            fds[2] = pollfd(fd: readsClicks && stdinOpen ? 0 : -1, events: Int16(POLLIN), revents: 0) // -1 is skipped
+            let r = poll(&fds, 3, -1)
             if r < 0 {
-                if errno == EINTR { reapClickChildren(); continue }
+                if errno == EINTR { reapChildren(); continue }
                 exit(1)
             }
-            let now = cbs_now_ms()
             // The bar went away: nobody reads our lines any more.
-            if fds[2].revents & Int16(POLLERR | POLLHUP) != 0 { exit(0) }
-            if fds[2].revents & Int16(POLLOUT) != 0, out.flush() == .gone { exit(0) }
+            if fds[1].revents & Int16(POLLERR | POLLHUP) != 0 { exit(0) }
+            if fds[1].revents & Int16(POLLOUT) != 0, out.flush() == .gone { exit(0) }
             var reshow = false
             if fds[0].revents != 0 {
                 let flags = watches.drain(folder, variant: variant)
                 if flags & Int32(CBS_LAYOUT_CHANGED) != 0 {
                     folderState = watches.rewatch(folder, variant: variant, create: false)
-                    if folderState == .ok { reshow = keeper.ensure(folder, now: now) || reshow }
                 }
-                if flags & Int32(CBS_LOCK_CHANGED) != 0, folderState == .ok {
-                    reshow = keeper.lockChanged(folder, now: now) || reshow
+                if flags & Int32(CBS_LOCK_CHANGED | CBS_LAYOUT_CHANGED) != 0, folderState == .ok {
+                    reshow = host.lockChanged(folder) || reshow
                 }
                 if flags & Int32(CBS_VARIANT_CHANGED | CBS_LAYOUT_CHANGED) != 0 { reshow = true }
             }
-            if fds[1].revents != 0 {
-                reshow = keeper.hostExited(folder, now: now) || reshow
-            } else if r == 0 || keeper.retryAtMs.map({ now >= $0 }) == true, folderState == .ok {
-                reshow = keeper.ensure(folder, now: now) || reshow
-            }
-            if fds[3].revents != 0 { readClicks() }
-            reapClickChildren()
+            if fds[2].revents != 0 { readClicks() }
+            reapChildren()
             if reshow { show() }
         }
     }
@@ -87,7 +81,7 @@ struct Follower {
         case .notPrivate: line = variant.errorLine(BarVariant.notPrivate)
         case .missing: line = nil
         case .ok:
-            if keeper.stopped {
+            if host.stopped {
                 line = variant.errorLine(BarVariant.hostStopped)
             } else {
                 switch Sys.readOwnedFile(folder.barDir + "/" + variant.fileName) {
@@ -101,7 +95,7 @@ struct Follower {
     }
 
     /// i3bar buttons: 1 open, 2 refresh, 3 menu, 4 previous, 5 next, each by the full CLI,
-    /// started and not waited for (reaped on a later turn).
+    /// started and not waited for (reaped on a later turn); scroll steps are coalesced.
     private mutating func readClicks() {
         var buffer = [UInt8](repeating: 0, count: 1024)
         while true {
@@ -117,13 +111,31 @@ struct Follower {
     }
 
     private mutating func act(on button: Int) {
-        let commands = [1: "open", 2: "refresh", 3: "menu", 4: "prev", 5: "next"]
+        // A burst of scroll clicks becomes one `headlines next N` (or `prev N`) at a time, each
+        // carrying every step that arrived while the one before ran.
+        if button == 4 || button == 5 {
+            pendingSteps += button == 5 ? 1 : -1
+            return runPendingSteps()
+        }
+        let commands = [1: "open", 2: "refresh", 3: "menu"]
         guard let command = commands[button], let cli = Sys.sibling("headlines") else { return }
         let pid = Sys.spawn(cli, [cli] + options + [command])
         if pid > 0 { clickChildren.append(pid) }
     }
 
-    private mutating func reapClickChildren() {
+    private mutating func runPendingSteps() {
+        guard stepChild == 0, pendingSteps != 0, let cli = Sys.sibling("headlines") else { return }
+        let command = pendingSteps > 0 ? "next" : "prev"
+        stepChild = Sys.spawn(cli, [cli] + options + [command, String(abs(pendingSteps))])
+        if stepChild > 0 { pendingSteps = 0 } else { stepChild = 0 }
+    }
+
+    private mutating func reapChildren() {
+        host.reap()
+        if stepChild > 0, cbs_reap(stepChild, nil) > 0 {
+            stepChild = 0
+            runPendingSteps()
+        }
         guard !clickChildren.isEmpty else { return }
         clickChildren.removeAll { cbs_reap($0, nil) > 0 }
     }

@@ -48,27 +48,40 @@ struct RuntimeFolder {
         Sys.isDirectory(st) && st.st_uid == getuid() && st.st_mode & 0o077 == 0
     }
 
+    enum Lock: Equatable {
+        case absent
+        /// The file is there and nobody holds it: a host that ran has ended.
+        case free
+        /// The PID written in it ("PID role\n"; 0 when it cannot be read yet).
+        case held(pid_t)
+    }
+
     /// Who holds host.lock: nil when nobody does (the file is absent, or a shared lock is granted at
-    /// once), else the PID written in it ("PID role\n"; 0 when it cannot be read yet).
+    /// once), else the PID written in it.
     func lockHolder() -> pid_t? {
+        if case let .held(pid) = lock() { return pid }
+        return nil
+    }
+
+    func lock() -> Lock {
         let fd = cbs_open_nofollow(lockFile)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else { return .absent }
         defer { close(fd) }
         if cbs_try_shared_lock(fd) == 0 {
             _ = cbs_unlock(fd)
-            return nil
+            return .free
         }
         var buffer = [UInt8](repeating: 0, count: 64)
         let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-        guard n > 0 else { return 0 }
+        guard n > 0 else { return .held(0) }
         var pid: Int32 = 0
         for byte in buffer[0..<n] {
             guard byte >= 0x30 && byte <= 0x39 else { break }
             let (m, o1) = pid.multipliedReportingOverflow(by: 10)
             let (s, o2) = m.addingReportingOverflow(Int32(byte - 0x30))
-            if o1 || o2 { return 0 }
+            if o1 || o2 { return .held(0) }
             pid = s
         }
-        return pid
+        return .held(pid)
     }
 }

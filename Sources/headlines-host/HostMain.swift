@@ -20,8 +20,7 @@ enum HostMain {
             DescriptorOutput.writeAll(Array((text + "\n").utf8), to: 1)
             return 0
         }
-        if args.fromBar { ParentWatch.endWithParent() }
-        return HostRunner.run(args: args, environment: environment, standBy: !args.fromBar,
+        return HostRunner.run(args: args, environment: environment,
                               reloader: { HostRunner.childReloader(args: args, environment: environment, loaded: $0) },
                               extra: { host, _ in
             guard args.verbose else { return }

@@ -35,6 +35,7 @@ enum CommandLineTool {
         // one must not stop it.
         if args.command == "import" { return ImportCommand.run(positional: args.positional, environment: environment) }
         if args.command == "doctor" { return DoctorCommand.run(args: args, environment: environment) }
+        if args.command == "start" { return StartCommand.run(args: args, environment: environment) }
         let context: AppContext
         do { context = try AppContext.load(args: args, environment: environment) } catch {
             if let status = BarCommand.configFailed(error, args: args, argv: argv, environment: environment) { return status }
@@ -52,8 +53,12 @@ enum CommandLineTool {
         case "menu": return MenuCommand.run(context)
         case "waybar": return BarCommand.run(context, format: .waybar, pango: true, argv: argv)
         case "i3blocks": return I3blocksCommand.run(context, persist: args.persist, argv: argv)
-        case "next": return ShownHeadlines.rotate(context, by: 1)
-        case "prev": return ShownHeadlines.rotate(context, by: -1)
+        case "next", "prev":
+            guard let count = args.positional.first.map({ Int($0) }) ?? 1, count >= 1 else {
+                Output.error("headlines: \(args.command) takes how many headlines to move, such as `headlines \(args.command) 3`, or nothing for one.")
+                return 2
+            }
+            return ShownHeadlines.rotate(context, by: args.command == "next" ? count : -count)
         case "mute", "unmute", "muted": return MuteCommand.run(context, command: args.command, positional: args.positional)
         default:
             Output.error("headlines: unknown command '\(args.command)'; run headlines --help for the list.")

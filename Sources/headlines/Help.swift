@@ -11,6 +11,7 @@ enum Help {
     Commands:
       run            the widget host: reload on schedule within the budget, notify, publish
       refresh        ask the host to reload now (or say when the budget allows it)
+      start          start the host if none runs (D-Bus activation where installed), at once
       status [--json]  what the host is doing, the budget used, the last error
       fetch          fetch headlines now, update the cache and print them
       list [--json]  print the cached headlines, newest first
@@ -98,8 +99,9 @@ enum Help {
         The widget host. Reloads when its timeline asks (every [refresh] interval), never more than
         [refresh] daily-budget times in 24 hours, backs off after failures, posts notifications for
         new headlines and publishes its timeline for bars. One line per event on stderr; --verbose
-        also logs every entry change. Signals: SIGUSR1 reload now, SIGHUP re-read the config,
-        SIGTERM or SIGINT stop. A second `run` stands by and takes over when the first exits.
+        also logs every entry change. It owns org.headlines.Headlines on the session bus
+        (man headlines: D-BUS INTERFACE). SIGHUP re-reads the config, SIGTERM or SIGINT stop. A
+        second `run` exits at once, naming the host that runs.
         """,
         "refresh": """
         Usage: headlines refresh
@@ -107,6 +109,13 @@ enum Help {
         Asks the running host to reload now and waits for the result. When the daily budget or the
         server's Retry-After defers it, says when the reload can happen. With no host running it
         does one reload itself, within the budget.
+        """,
+        "start": """
+        Usage: headlines start
+
+        Makes sure a host runs and returns at once: the session bus starts it by D-Bus activation
+        where the service file is installed (under the systemd unit when there is one); otherwise
+        it starts headlines-host in its own session. What a bar runs when it finds no host.
         """,
         "status": """
         Usage: headlines status [--json]

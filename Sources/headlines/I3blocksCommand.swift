@@ -37,8 +37,12 @@ enum I3blocksCommand {
                 do { try URLLauncher.open(current.url) } catch { Output.error("headlines: \(error.description)") }
             }
         case 2:
-            // A one-shot already reloading under the lock is left alone: its answer is on its way.
-            if case .notSent(.none) = context.host.ask(.refresh) { reloadIfDue(context, force: true) }
+            // A running host reloads (the bus's Reload); with none, this block does, unless a
+            // one-shot already reloading under the lock has its answer on the way.
+            switch BusClient.call("Reload", [.string(context.arguments.widget ?? "")], start: false) {
+            case .values, .failed: break
+            case .noBus, .noHost: if context.host.holder() == .none { reloadIfDue(context, force: true) }
+            }
         case 3:
             ProcessLauncher.spawn([ProcessLauncher.selfPath] + context.arguments.passThrough + ["menu"])
         case 4: _ = ShownHeadlines.rotate(context, by: -1)
@@ -60,8 +64,8 @@ enum I3blocksCommand {
         let fetchedAt = context.cache.load(now: now.wall, warn: warn)?.fetchedAt
         guard ReloadIfDue.isDue(at: now, ledger: &ledger, cacheFetchedAt: fetchedAt, interval: context.config.interval,
                                 dailyBudget: context.config.dailyBudget, force: force) else { return }
-        // Marked a one-shot in the lock: a `refresh` meanwhile waits for it instead of signalling it.
-        let lock = HostLock(path: paths.hostLockFile, role: .oneShot)
+        // Under the host lock: a host starting meanwhile, or a `refresh`, waits for it.
+        let lock = HostLock(path: paths.hostLockFile)
         guard lock.tryAcquire(), let setup = try? context.timelineProvider() else { return }
         let result = blockingAwait {
             await ReloadIfDue.reload(provider: setup.provider, dailyBudget: context.config.dailyBudget, ledgerStore: store,

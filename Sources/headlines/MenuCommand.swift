@@ -60,9 +60,17 @@ enum MuteCommand {
             Output.print(command == "mute" ? "\(source) was already muted." : "\(source) was not muted.")
             return 0
         }
-        do { try file.store(muted) } catch {
-            Output.error("headlines: could not save the muted sources (\(error)): check \(context.paths.stateDir).")
+        // A running host saves and applies it itself; with none, the next one reads the file.
+        switch BusClient.call(command == "mute" ? "Mute" : "Unmute", [.string(source)], start: false) {
+        case .values: break
+        case let .failed(message):
+            Output.error("headlines: the host refused to \(command) \(TerminalText.safe(source)): \(TerminalText.safe(message)).")
             return 1
+        case .noBus, .noHost:
+            do { try file.store(muted) } catch {
+                Output.error("headlines: could not save the muted sources (\(error)): check \(context.paths.stateDir).")
+                return 1
+            }
         }
         if command == "mute", !knownSources(context, now: now).contains(where: { $0.equalsIgnoringCase(source) }) {
             // Accepted anyway: a source may simply have no headline in the cache yet (a feed not
@@ -73,7 +81,6 @@ enum MuteCommand {
             return 0
         }
         Output.print(command == "mute" ? "Muted \(TerminalText.safe(source)): it no longer appears in notifications or bars." : "Unmuted \(TerminalText.safe(source)).")
-        // A running host watches muted.json and applies the change at once: no signal needed.
         return 0
     }
 

@@ -20,6 +20,14 @@ enum OpenCommand {
             }
             headline = headlines[n - 1]
         } else {
+            // The one on display is the running host's to open; with none, the cache's.
+            switch BusClient.call("Open", [.string(context.arguments.widget ?? "")], start: false) {
+            case .values: return 0
+            case let .failed(message):
+                Output.error("headlines: \(TerminalText.safe(message)).")
+                return 1
+            case .noBus, .noHost: break
+            }
             guard let current = ShownHeadlines.state(context).current else {
                 Output.error("headlines: no headline is on display yet: run `headlines fetch` or start `headlines run`.")
                 return 1

@@ -10,8 +10,9 @@ import Glibc
 #endif
 
 /// `headlines refresh`: WidgetCenter.reloadTimelines for this world. Asks the running host to
-/// reload now (SIGUSR1) and waits to see it publish; says until when when the budget defers it.
-/// With no host running it does one budgeted reload itself.
+/// reload now (its Reload method on the session bus, which starts it by activation) and waits to
+/// see it publish; says until when when the budget defers it. With no bus, or no host the bus
+/// can start, it does one budgeted reload itself and says so.
 enum RefreshCommand {
     static func run(_ context: AppContext) -> Int32 {
         let clocks = HostClock.now()
@@ -30,38 +31,64 @@ enum RefreshCommand {
             Output.print("Not reloading: \(why); the next reload can happen at \(Clock.local(until)).")
             return 0
         }
-        let pid: Int32
-        switch context.host.holder() {
-        case .none: return reloadHere(context)
-        case let .host(found): pid = found
-        case let .oneShot(other, command): return waitForOneShot(context, pid: other, command: command)
-        case let .refused(sentence):
-            Output.error("headlines: \(sentence)")
-            return 1
-        case let .unverified(other):
-            Output.error("headlines: the host lock (\(context.paths.hostLockFile)) is held\(other.map { " by pid \($0)" } ?? ""), which is not a `headlines run` of yours; not signalling it: run refresh again in a moment.")
-            return 1
-        }
         let store = PublishedTimelineStore(path: context.paths.publishedTimelineFile)
         let before = store.load()?.generation ?? -1
-        // One widget of several: say which, so the host's other widgets do not reload too.
-        if context.arguments.widget != nil { try? RefreshRequest(paths: context.paths).leave() }
-        guard case .sent = context.host.ask(.refresh) else {
-            Output.error("headlines: could not signal the host (pid \(pid)): restart it with `headlines run`.")
+        let widget = context.arguments.widget ?? ""
+        var reply = BusClient.call("Reload", [.string(widget)])
+        if reply == .noHost, context.host.holder() == .none {
+            // A bus with no service file to activate (a build tree): start the host ourselves.
+            reply = StartCommand.startWithoutActivation(args: context.arguments, environment: context.environment)
+                ? BusClient.awaitHost { BusClient.call("Reload", [.string(widget)], start: false) } : reply
+        }
+        switch reply {
+        case let .values(answer):
+            let pid = BusClient.status(widget: widget)?["pid"]?.number.map { "pid \($0)" } ?? "on the bus"
+            if answer.first?.text == "deferred" {
+                Output.print("Not reloading: the host (\(pid)) defers it until \(TerminalText.safe(answer.dropFirst().first?.text ?? "later")).")
+                return 0
+            }
+            return waitForHost(context, store: store, before: before, since: now, who: pid)
+        case .noBus: return reloadWithoutHost(context, why: "no session bus")
+        case .noHost: return reloadWithoutHost(context, why: "no host on the session bus, and none could be started")
+        case let .failed(message):
+            Output.error("headlines: the host refused the reload: \(TerminalText.safe(message)).")
             return 1
         }
+    }
+
+    /// The host said it started: wait to see it publish the new timeline.
+    private static func waitForHost(_ context: AppContext, store: PublishedTimelineStore, before: Int, since now: Date,
+                                    who: String) -> Int32 {
         let deadline = Date().addingTimeInterval(context.config.timeout + 5)
         while Date() < deadline {
             usleep(50_000)
             if let published = store.load(), published.generation != before,
                let last = published.lastReload, last >= now.addingTimeInterval(-1) {
                 // lastResult is a whole sentence on a failure: its own period ends this line.
-                Output.print("Reloaded by the host (pid \(pid)): \(NewsError.clause(TerminalText.safe(published.lastResult ?? "done"))).")
+                Output.print("Reloaded by the host (\(who)): \(NewsError.clause(TerminalText.safe(published.lastResult ?? "done"))).")
                 return published.timeline.entries.first?.content.error == nil ? 0 : 1
             }
         }
-        Output.print("Asked the host (pid \(pid)) to reload; it has not finished yet: see `headlines status`.")
+        Output.print("Asked the host (\(who)) to reload; it has not finished yet: see `headlines status`.")
         return 0
+    }
+
+    /// The bus cannot reach a host: one budgeted reload here, unless a host or a one-shot holds
+    /// the lock (a host started without a bus reloads on its own schedule).
+    private static func reloadWithoutHost(_ context: AppContext, why: String) -> Int32 {
+        switch context.host.holder() {
+        case .none: return reloadHere(context, why: why)
+        case let .host(pid):
+            Output.error("headlines: a host runs (pid \(pid)) but \(why) reaches it: it reloads on its own schedule; run it under a session bus to control it.")
+            return 1
+        case let .oneShot(other, command): return waitForOneShot(context, pid: other, command: command)
+        case let .refused(sentence):
+            Output.error("headlines: \(sentence)")
+            return 1
+        case let .unverified(other):
+            Output.error("headlines: the host lock (\(context.paths.hostLockFile)) is held\(other.map { " by pid \($0)" } ?? ""), which is not a `headlines run` of yours: run refresh again in a moment.")
+            return 1
+        }
     }
 
     /// No host, but a one-shot (`i3blocks`, another `refresh`) is reloading under the lock: it has no
@@ -85,8 +112,8 @@ enum RefreshCommand {
     }
 
     /// No host: take the lock for one reload, within the budget, like the host would.
-    private static func reloadHere(_ context: AppContext) -> Int32 {
-        let lock = HostLock(path: context.paths.hostLockFile, role: .oneShot)
+    private static func reloadHere(_ context: AppContext, why: String) -> Int32 {
+        let lock = HostLock(path: context.paths.hostLockFile)
         do {
             guard try lock.acquire() else { Output.error("headlines: a host just started; run refresh again."); return 1 }
         } catch {
@@ -104,7 +131,7 @@ enum RefreshCommand {
         }
         guard let result else { return 1 }
         if let failure = result.failure { Output.error("headlines: \(failure.message)"); return 1 }
-        Output.print("Reloaded: \(NumberText.counted(result.fetched?.count ?? 0, "headline")) (no host is running; start one with `headlines run`).")
+        Output.print("Reloaded: \(NumberText.counted(result.fetched?.count ?? 0, "headline")) (\(why), so this command reloaded itself; start a host with `headlines run`).")
         return 0
     }
 }

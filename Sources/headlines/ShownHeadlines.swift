@@ -23,8 +23,17 @@ enum ShownHeadlines {
                                     now: now)
     }
 
-    /// `headlines next` / `prev`: turns every bar copy by `step`.
+    /// `headlines next` / `prev` [N]: turns every bar copy by `step`: the running host does it
+    /// (Next/Previous on the bus); with none, the offset file the next host starts from.
     static func rotate(_ context: AppContext, by step: Int) -> Int32 {
+        let widget = BusClient.Value.string(context.arguments.widget ?? "")
+        switch BusClient.call(step >= 0 ? "Next" : "Previous", [widget, .int(abs(step))], start: false) {
+        case .values: return 0
+        case let .failed(message):
+            Output.error("headlines: the host could not turn the bar: \(TerminalText.safe(message)).")
+            return 1
+        case .noBus, .noHost: break
+        }
         do { try JSONStateFile(rotationOffsetAt: context.paths.rotationOffsetFile).turn(by: step, now: Date()) } catch {
             Output.error("headlines: could not turn the bar (\(error)): check \(context.paths.runtimeHeadlinesDir).")
             return 1

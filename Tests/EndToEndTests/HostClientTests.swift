@@ -8,7 +8,6 @@ import XCTest
 final class HostClientTests: EndToEndTestCase {
     private var lockPath: String { cli.root.appendingPathComponent("runtime/headlines/host.lock").path }
     private var lockFD: Int32 = -1
-    private let sent = SentSignals()
 
     override func tearDown() {
         if lockFD >= 0 { close(lockFD); lockFD = -1 }
@@ -35,40 +34,34 @@ final class HostClientTests: EndToEndTestCase {
     }
 
     private func client(proc: String, userID: uid_t = getuid()) -> HostClient {
-        let sent = self.sent
         return HostClient(lockPath: lockPath, procRoot: proc, userID: userID,
-                          subcommand: { $0.last },
-                          send: { pid, signal in sent.append(pid, signal); return 0 })
+                          subcommand: { $0.last })
     }
 
     func testAVerifiedHostIsAskedToRefreshAndToReconfigure() throws {
         try holdLock(naming: 4242)
         let proc = try fakeProc(4242, comm: "headlines", argv: ["/usr/bin/headlines", "--config", "x.conf", "run"])
         XCTAssertEqual(client(proc: proc).holder(), .host(pid: 4242))
-        XCTAssertEqual(client(proc: proc).ask(.refresh), .sent(pid: 4242))
-        XCTAssertEqual(client(proc: proc).ask(.reconfigure), .sent(pid: 4242))
-        XCTAssertEqual(sent.all, [[4242, SIGUSR1], [4242, SIGHUP]])
+        XCTAssertEqual(client(proc: proc).holder(), .host(pid: 4242))
     }
 
     func testAOneShotHoldingTheLockIsNeverSignalled() throws {
         try holdLock(naming: 4243)
         let proc = try fakeProc(4243, comm: "headlines", argv: ["/usr/bin/headlines", "refresh"])
-        XCTAssertEqual(client(proc: proc).ask(.refresh), .notSent(.oneShot(pid: 4243, command: "refresh")))
-        XCTAssertEqual(sent.all, [])
+        XCTAssertEqual(client(proc: proc).holder(), .oneShot(pid: 4243, command: "refresh"))
     }
 
     func testAStaleForeignOrOtherUsersPIDIsNeverSignalled() throws {
         try holdLock(naming: 4244)
         // Stale: no such process
         let empty = try fakeProc(1, comm: "init", argv: ["/sbin/init"])
-        XCTAssertEqual(client(proc: empty).ask(.refresh), .notSent(.unverified(pid: 4244)))
+        XCTAssertEqual(client(proc: empty).holder(), .unverified(pid: 4244))
         // Foreign: this user's, but not headlines
         let foreign = try fakeProc(4244, comm: "sleep", argv: ["sleep", "run"])  // says run, but is not headlines
-        XCTAssertEqual(client(proc: foreign).ask(.refresh), .notSent(.unverified(pid: 4244)))
+        XCTAssertEqual(client(proc: foreign).holder(), .unverified(pid: 4244))
         // Another user's headlines run
         let host = try fakeProc(4244, comm: "headlines", argv: ["headlines", "run"])
-        XCTAssertEqual(client(proc: host, userID: getuid() + 1).ask(.refresh), .notSent(.unverified(pid: 4244)))
-        XCTAssertEqual(sent.all, [])
+        XCTAssertEqual(client(proc: host, userID: getuid() + 1).holder(), .unverified(pid: 4244))
     }
 
     func testNoLockHolderMeansNoHost() throws {
@@ -77,8 +70,7 @@ final class HostClientTests: EndToEndTestCase {
         try FileManager.default.createDirectory(atPath: (lockPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         try Data("4245\n".utf8).write(to: URL(fileURLWithPath: lockPath))
-        XCTAssertEqual(client(proc: proc).ask(.refresh), .notSent(.none))
-        XCTAssertEqual(sent.all, [])
+        XCTAssertEqual(client(proc: proc).holder(), .none)
     }
 
     /// The real binary: in a runtime folder others can write, a held lock naming a live process is
@@ -138,9 +130,3 @@ final class HostClientTests: EndToEndTestCase {
     }
 }
 
-final class SentSignals: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [[Int32]] = []
-    func append(_ pid: Int32, _ signal: Int32) { lock.lock(); list.append([pid, signal]); lock.unlock() }
-    var all: [[Int32]] { lock.lock(); defer { lock.unlock() }; return list }
-}

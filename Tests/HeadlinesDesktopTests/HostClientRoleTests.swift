@@ -3,14 +3,13 @@ import HeadlinesCore
 import HeadlinesDesktop
 import XCTest
 
-/// `HostClient` believes a one-shot at its word (never signalled, whatever /proc says), confirms a
-/// host in /proc (`headlines-host`, or `headlines run`), and signals nothing in a runtime folder
-/// that is not ours.
+/// `HostClient` tells a host (`headlines-host`, or `headlines run`, in /proc) from a one-shot reload
+/// (another `headlines` subcommand) and from a PID that is not ours, and trusts nothing in a
+/// runtime folder that is not ours.
 final class HostClientRoleTests: XCTestCase {
     private var root = ""
     private var folder: String { root + "/run/headlines" }
     private var lockPath: String { folder + "/host.lock" }
-    private let sent = Signals()
     private var lock: HostLock?
 
     override func setUpWithError() throws {
@@ -23,9 +22,9 @@ final class HostClientRoleTests: XCTestCase {
         _ = try? FileManager.default.removeItem(atPath: root)
     }
 
-    /// Holds the lock from this process, as `role`; /proc is faked for this PID.
-    private func hold(as role: HostLock.Role, comm: String, argv: [String]) throws -> String {
-        let held = HostLock(path: lockPath, role: role)
+    /// Holds the lock from this process; /proc is faked for this PID.
+    private func hold(comm: String, argv: [String]) throws -> String {
+        let held = HostLock(path: lockPath)
         XCTAssertTrue(try held.acquire())
         lock = held
         return try fakeProc(comm: comm, argv: argv)
@@ -42,51 +41,33 @@ final class HostClientRoleTests: XCTestCase {
     }
 
     private func client(_ proc: String) -> HostClient {
-        let sent = self.sent
-        return HostClient(lockPath: lockPath, procRoot: proc, subcommand: { $0.last },
-                          send: { pid, signal in sent.append(pid, signal); return 0 })
+        return HostClient(lockPath: lockPath, procRoot: proc, subcommand: { $0.last })
     }
 
-    func testAOneShotIsNeverSignalledEvenWhenProcLooksLikeAHost() throws {
-        let proc = try hold(as: .oneShot, comm: "headlines", argv: ["headlines", "run"])
-        XCTAssertEqual(client(proc).ask(.refresh), .notSent(.oneShot(pid: getpid(), command: "")))
-        XCTAssertEqual(client(proc).ask(.reconfigure), .notSent(.oneShot(pid: getpid(), command: "")))
-        XCTAssertEqual(sent.all, [])
+    func testAnotherSubcommandHoldingTheLockIsAOneShot() throws {
+        let proc = try hold(comm: "headlines", argv: ["headlines", "i3blocks"])
+        XCTAssertEqual(client(proc).holder(), .oneShot(pid: getpid(), command: "i3blocks"))
+        let refresh = try fakeProc(comm: "headlines", argv: ["headlines", "refresh"])
+        XCTAssertEqual(client(refresh).holder(), .oneShot(pid: getpid(), command: "refresh"))
     }
 
-    func testAOneShotWhoseProcessCannotBeSeenIsStillAOneShot() throws {
-        let proc = try hold(as: .oneShot, comm: "sleep", argv: ["sleep"])
-        XCTAssertEqual(client(proc).holder(), .oneShot(pid: getpid(), command: ""))
-        let i3blocks = try fakeProc(comm: "headlines", argv: ["headlines", "i3blocks"])
-        XCTAssertEqual(client(i3blocks).holder(), .oneShot(pid: getpid(), command: "i3blocks"))
-        XCTAssertEqual(sent.all, [])
+    func testTheResidentHostBinaryAndHeadlinesRunAreHosts() throws {
+        let proc = try hold(comm: "headlines-host", argv: ["/usr/libexec/headlines/headlines-host"])
+        XCTAssertEqual(client(proc).holder(), .host(pid: getpid()))
+        let run = try fakeProc(comm: "headlines", argv: ["headlines", "run"])
+        XCTAssertEqual(client(run).holder(), .host(pid: getpid()))
     }
 
-    func testTheResidentHostBinaryIsSignalled() throws {
-        let proc = try hold(as: .host, comm: "headlines-host", argv: ["/usr/libexec/headlines/headlines-host"])
-        XCTAssertEqual(client(proc).ask(.refresh), .sent(pid: getpid()))
-        XCTAssertEqual(sent.all, [[getpid(), SIGUSR1]])
-    }
-
-    func testAWaybarCopyThatHostsIsSignalled() throws {
-        // No host was running, so this bar copy hosts; it says so in the lock.
-        let proc = try hold(as: .host, comm: "headlines", argv: ["headlines", "waybar"])
-        XCTAssertEqual(client(proc).ask(.refresh), .sent(pid: getpid()))
-        XCTAssertEqual(sent.all, [[getpid(), SIGUSR1]])
-    }
-
-    func testAHostThatProcSaysIsNotOursIsNotSignalled() throws {
-        let proc = try hold(as: .host, comm: "bash", argv: ["bash", "run"])
-        XCTAssertEqual(client(proc).ask(.refresh), .notSent(.unverified(pid: getpid())))
-        XCTAssertEqual(sent.all, [])
+    func testAHolderThatProcSaysIsNotOursIsUnverified() throws {
+        let proc = try hold(comm: "bash", argv: ["bash", "run"])
+        XCTAssertEqual(client(proc).holder(), .unverified(pid: getpid()))
     }
 
     func testNothingIsSignalledThroughAFolderOthersCanUse() throws {
-        let proc = try hold(as: .host, comm: "headlines-host", argv: ["headlines-host"])
+        let proc = try hold(comm: "headlines-host", argv: ["headlines-host"])
         XCTAssertEqual(chmod(folder, 0o777), 0)
-        guard case let .notSent(.refused(sentence)) = client(proc).ask(.refresh) else { return XCTFail("signalled or not refused") }
+        guard case let .refused(sentence) = client(proc).holder() else { return XCTFail("signalled or not refused") }
         XCTAssertEqual(sentence, "\(folder) is open to other users (mode 0777): remove it or set XDG_RUNTIME_DIR to a folder of your own.")
-        XCTAssertEqual(sent.all, [])
     }
 
     func testALinkedLockIsRefused() throws {
@@ -103,9 +84,3 @@ final class HostClientRoleTests: XCTestCase {
     }
 }
 
-private final class Signals: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [[Int32]] = []
-    func append(_ pid: Int32, _ signal: Int32) { lock.lock(); list.append([pid, signal]); lock.unlock() }
-    var all: [[Int32]] { lock.lock(); defer { lock.unlock() }; return list }
-}

@@ -3,8 +3,7 @@ import HeadlinesCore
 @testable import HeadlinesDesktop
 import XCTest
 
-/// The host lock: "PID host" or "PID oneshot" in a private folder of ours, opened without
-/// following links. A planted link is refused, its target never truncated.
+/// The host lock: the holder's PID in a private folder of ours, opened without following links. A planted link is refused, its target never truncated.
 final class HostLockTests: XCTestCase {
     private var root = ""
     private var folder: String { root + "/run/headlines" }
@@ -25,19 +24,19 @@ final class HostLockTests: XCTestCase {
         }
     }
 
-    func testAHostWritesItsPIDAndRoleInAFolderItCreatesPrivate() throws {
+    func testAHostWritesItsPIDInAFolderItCreatesPrivate() throws {
         let lock = HostLock(path: lockPath)
         XCTAssertTrue(try lock.acquire())
-        XCTAssertEqual(contents(lockPath), "\(getpid()) host\n")
+        XCTAssertEqual(contents(lockPath), "\(getpid())\n")
         var st = stat()
         XCTAssertEqual(stat(folder, &st), 0)
         XCTAssertEqual(st.st_mode & 0o777, 0o700)
         XCTAssertEqual(stat(lockPath, &st), 0)
         XCTAssertEqual(st.st_mode & 0o777, 0o600)
-        XCTAssertEqual(HostLock.holder(path: lockPath), HostLock.Holder(pid: getpid(), role: .host))
+        XCTAssertEqual(HostLock.holder(path: lockPath), HostLock.Holder(pid: getpid()))
         XCTAssertEqual(HostLock.holderPID(path: lockPath), getpid())
         // flock is per open file: a second lock, even in this process, is refused while it is held
-        XCTAssertFalse(try HostLock(path: lockPath, role: .oneShot).acquire())
+        XCTAssertFalse(try HostLock(path: lockPath).acquire())
     }
 
     func testAHostWhoseFolderWasRemovedTakesANewLockBeforeAnyoneElse() throws {
@@ -47,7 +46,7 @@ final class HostLockTests: XCTestCase {
         try FileManager.default.removeItem(atPath: folder)
         // Until the host notices, a newcomer could take a fresh lock...
         XCTAssertTrue(try lock.reacquireIfReplaced())
-        XCTAssertEqual(contents(lockPath), "\(getpid()) host\n")
+        XCTAssertEqual(contents(lockPath), "\(getpid())\n")
         var st = stat()
         XCTAssertEqual(stat(folder, &st), 0)
         XCTAssertEqual(st.st_mode & 0o777, 0o700)
@@ -66,13 +65,13 @@ final class HostLockTests: XCTestCase {
         XCTAssertFalse(try HostLock(path: lockPath + ".never").reacquireIfReplaced(), "never held")
     }
 
-    func testAOneShotSaysSoAndALongerOldPIDIsCutAway() throws {
+    func testALongerOldPIDIsCutAway() throws {
         try RuntimeFolder.ensurePrivate(folder)
         _ = FileManager.default.createFile(atPath: lockPath, contents: Data("2147483647 oneshot and more\n".utf8), attributes: [.posixPermissions: 0o600])
-        let lock = HostLock(path: lockPath, role: .oneShot)
+        let lock = HostLock(path: lockPath)
         XCTAssertTrue(lock.tryAcquire())
-        XCTAssertEqual(contents(lockPath), "\(getpid()) oneshot\n")
-        XCTAssertEqual(HostLock.holder(path: lockPath), HostLock.Holder(pid: getpid(), role: .oneShot))
+        XCTAssertEqual(contents(lockPath), "\(getpid())\n")
+        XCTAssertEqual(HostLock.holder(path: lockPath), HostLock.Holder(pid: getpid()))
     }
 
     func testAFreeLockHasNoHolderWhateverItsFileSays() throws {
@@ -82,10 +81,9 @@ final class HostLockTests: XCTestCase {
     }
 
     func testTheLockFileFormatOldAndNew() {
-        XCTAssertEqual(HostLock.parse("4242\n"), HostLock.Holder(pid: 4242, role: .host, roleWritten: false), "what hosts before the role wrote")
-        XCTAssertEqual(HostLock.parse("4242 host\n"), HostLock.Holder(pid: 4242, role: .host))
-        XCTAssertEqual(HostLock.parse("4242 oneshot\n"), HostLock.Holder(pid: 4242, role: .oneShot))
-        XCTAssertNil(HostLock.parse("4242 admin\n"))
+        XCTAssertEqual(HostLock.parse("4242\n"), HostLock.Holder(pid: 4242))
+        XCTAssertEqual(HostLock.parse("4242 host\n"), HostLock.Holder(pid: 4242), "what earlier versions wrote")
+        XCTAssertEqual(HostLock.parse("4242 oneshot\n"), HostLock.Holder(pid: 4242))
         XCTAssertNil(HostLock.parse("4242 host extra\n"))
         XCTAssertNil(HostLock.parse("-1 host\n"))
         XCTAssertNil(HostLock.parse("\n"))

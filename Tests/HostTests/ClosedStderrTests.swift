@@ -18,7 +18,7 @@ final class ClosedStderrTests: HostTestCase {
         let process = Process()
         process.executableURL = cli.executable
         process.arguments = ["run", "--verbose", "--config", configFile.path]
-        process.environment = cli.environment()
+        process.environment = cli.environment(["DBUS_SESSION_BUS_ADDRESS": bus.address])
         process.currentDirectoryURL = cli.root
         let err = Pipe()
         process.standardError = err

@@ -33,7 +33,7 @@ final class EarlyReportTests: HostTestCase {
         try FileManager.default.copyItem(at: cli.executable.deletingLastPathComponent().appendingPathComponent("headlines-host"),
                                          to: host)
         let process = try BackgroundProcess(executable: host, arguments: ["--config", configFile.path],
-                                            environment: cli.environment(["APITUBE_API_KEY": Self.apiKey]))
+                                            environment: cli.environment(environment))
         defer { process.kill() }
 
         let waybar = cli.root.appendingPathComponent("runtime/headlines/bar/waybar")
@@ -43,7 +43,7 @@ final class EarlyReportTests: HostTestCase {
         XCTAssertEqual(children(), "start\n", "the bar line waited for the fetch child's exit")
 
         // A refresh now must wait for that child to exit: one child at a time.
-        process.send(SIGUSR1)
+        try reloadOverBus()
         Thread.sleep(forTimeInterval: 1)
         XCTAssertEqual(children().components(separatedBy: "start").count - 1, 1, "a second child started beside the first")
         let second = waitUntil(timeout: 10) { children().hasSuffix("end\nstart\n") || children().components(separatedBy: "start").count - 1 == 2 }

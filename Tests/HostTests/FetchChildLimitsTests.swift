@@ -26,7 +26,7 @@ final class FetchChildLimitsTests: HostTestCase {
         // Hangs with its stdout open, as a child stuck past every timeout of its own would.
         let host = try standIn("exec sleep 600\n")
         let process = try BackgroundProcess(executable: host, arguments: ["--config", configFile.path],
-                                            environment: cli.environment(["APITUBE_API_KEY": Self.apiKey]))
+                                            environment: cli.environment(environment))
         defer { process.kill() }
         // The deadline is the timeout plus the host's margin for the image step and the writes.
         try expectLine("killed by signal 9", from: process, within: 60)
@@ -55,7 +55,7 @@ final class FetchChildLimitsTests: HostTestCase {
             """)
         try Data(fetched.stdout.utf8).write(to: report)
         let process = try BackgroundProcess(executable: host, arguments: ["--config", configFile.path],
-                                            environment: cli.environment(["APITUBE_API_KEY": Self.apiKey]))
+                                            environment: cli.environment(environment))
         defer { process.kill() }
 
         let lines = { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }

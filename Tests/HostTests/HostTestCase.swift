@@ -10,6 +10,8 @@ class HostTestCase: XCTestCase {
 
     var server: LoopbackHTTPServer!
     var cli: CLIRunner!
+    /// The test's own session bus: the host owns its name there and the CLI reaches it there.
+    var bus: PrivateBus!
     private var started: [BackgroundProcess] = []
 
     var fixture: Data { FixturePaths.data("apitube/top-headlines-fl.json") }
@@ -19,12 +21,15 @@ class HostTestCase: XCTestCase {
         try server.start()
         server.route(Self.path, .json(fixture))
         cli = try CLIRunner()
+        bus = try PrivateBus(folder: cli.root.appendingPathComponent("bus"))
     }
 
     override func tearDown() {
         for process in started { process.kill() }
         started = []
         server?.stop()
+        bus?.stop()
+        bus = nil
         cli?.cleanUp()
         server = nil
         cli = nil
@@ -62,15 +67,27 @@ class HostTestCase: XCTestCase {
     /// `headlines ARGS --config FILE` in the background, with the test key; killed in tearDown.
     func startBackground(_ arguments: [String]) throws -> BackgroundProcess {
         let process = try BackgroundProcess(cli: cli, arguments: arguments + ["--config", configFile.path],
-                                            environment: ["APITUBE_API_KEY": Self.apiKey])
+                                            environment: environment)
         started.append(process)
         return process
     }
 
     /// `headlines ARGS --config FILE` to completion, with the test key.
     func run(_ arguments: [String], timeout: TimeInterval = 20) throws -> CLIRunner.Result {
-        try cli.run(arguments + ["--config", configFile.path], environment: ["APITUBE_API_KEY": Self.apiKey],
-                    timeout: timeout)
+        try cli.run(arguments + ["--config", configFile.path], environment: environment, timeout: timeout)
+    }
+
+    /// The test key and the test's bus: what a host and the CLI of this test run with.
+    var environment: [String: String] {
+        ["APITUBE_API_KEY": Self.apiKey, "DBUS_SESSION_BUS_ADDRESS": bus.address]
+    }
+
+    /// Reload on the host's bus interface, as `gdbus call` would ask it; the reply's text.
+    @discardableResult
+    func reloadOverBus() throws -> String {
+        let call = try bus.callHost("Reload", [""])
+        XCTAssertEqual(call.status, 0, "gdbus call Reload: \(call.output)")
+        return call.output
     }
 
     /// `headlines status --json`, decoded.

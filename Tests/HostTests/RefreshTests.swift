@@ -26,7 +26,7 @@ final class RefreshTests: HostTestCase {
         let exit = refresh.waitForExit(timeout: 20)
         XCTAssertEqual(exit?.status, 0, "refresh printed:\n\(refresh.transcript)")
         XCTAssertFalse(refresh.lines(containing: "Reloaded", stream: .stdout).isEmpty, "refresh printed:\n\(refresh.transcript)")
-        try expectLine("refresh requested: reloading now", from: host, after: mark, within: 1)
+        try expectLine("Reload called on the bus: reloading now", from: host, after: mark, within: 1)
         XCTAssertEqual(requestCount, 2)
 
         // Given a budget of 2, now spent (the host re-reads its config on SIGHUP)
@@ -35,16 +35,16 @@ final class RefreshTests: HostTestCase {
         host.send(SIGHUP)
         try expectLine("SIGHUP: configuration re-read", from: host, after: mark, within: 2)
 
-        // When `headlines refresh` runs, and when the host is sent SIGUSR1 directly
+        // When `headlines refresh` runs, and when Reload is called on the bus directly
         let deferred = try run(["refresh"])
         mark = host.mark
-        host.send(SIGUSR1)
+        try reloadOverBus()
 
         // Then refresh says when the next reload can happen, the host logs that it deferred,
         // and no request went out (the host logs a deferral instead of "reloading now")
         XCTAssertEqual(deferred.status, 0, "refresh with the budget spent: \(deferred.stderr)")
         XCTAssertTrue(deferred.stdout.contains("next reload can happen at "), "refresh printed: \(deferred.stdout)\(deferred.stderr)")
-        try expectLine("refresh requested: deferred until", from: host, after: mark, within: 1)
+        try expectLine("Reload called on the bus: deferred until", from: host, after: mark, within: 1)
         XCTAssertEqual(requestCount, 2, "no request may go out once the budget is spent; the host printed:\n\(host.transcript)")
     }
 

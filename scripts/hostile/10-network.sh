@@ -29,6 +29,10 @@ cleanup() {
     rm -rf "$WORK"
 }
 trap cleanup EXIT
+# The host is asked to reload over its bus interface, as `headlines refresh` does.
+. "$(dirname "$0")/../suites/lib/private_bus.sh"
+private_bus_start "$WORK/bus" || { echo "dbus-daemon did not start" >&2; exit 1; }
+PIDS+=("$BUS_PID")
 
 # An isolated user: no notification server (a bus address that does not exist, no display).
 setenv() { # DIR
@@ -37,7 +41,6 @@ setenv() { # DIR
     export HOME=$1 XDG_CONFIG_HOME=$1/config XDG_CACHE_HOME=$1/cache XDG_STATE_HOME=$1/state XDG_RUNTIME_DIR=$1/runtime
 }
 unset DISPLAY WAYLAND_DISPLAY NEWSAPI_API_KEY
-export DBUS_SESSION_BUS_ADDRESS=unix:path=$WORK/no-bus
 KEY=hostile-net-key-5c1e77a9
 export APITUBE_API_KEY=$KEY
 
@@ -231,14 +234,14 @@ d = json.load(sys.stdin)
 p = lambda s: datetime.fromisoformat(s.replace("Z", "+00:00"))
 print(round((p(d["next_reload"]) - p(d["last_reload"])).total_seconds()))' 2>/dev/null
 }
-# Memory: VmRSS before and after 40 failed reloads (SIGUSR1 asks for each one at once).
+# Memory: VmRSS before and after 40 failed reloads (Reload on the bus asks for each one at once).
 rss() { awk '/^VmRSS/{print $2}' "/proc/$HOST/status" 2>/dev/null || echo 0; }
 fail_reloads() { # N
     local faults=(500 reset html badjson) i
     for ((i = 0; i < $1; i++)); do
         echo "${faults[i % 4]}" >"$WORK/control"
         local f; f=$(log_count "reload failed")
-        kill -USR1 "$HOST" 2>/dev/null || return 1
+        reload_host || return 1
         wait_count "reload failed" "$f" 8 || return 1
     done
 }
@@ -264,11 +267,11 @@ fi
 if [ "$host_ok" -ne 0 ] && kill -0 "$HOST" 2>/dev/null; then
     f=$(log_count "rate-limiting")
     echo 429 >"$WORK/control"
-    kill -USR1 "$HOST" 2>/dev/null
+    reload_host
     if wait_count "rate-limiting" "$f" 8; then
         sleep 0.5
         d=$(delay "$CONF"); before=$(requests); deferred=$(log_count "deferred until")
-        kill -USR1 "$HOST" 2>/dev/null
+        reload_host
         sleep 3
         extra=$(( $(requests) - before ))
         if [[ $d =~ ^[0-9]+$ ]] && [ "$d" -ge 119 ] && [ "$d" -le 125 ] && [ "$extra" -eq 0 ] && [ "$(log_count "deferred until")" -gt "$deferred" ]; then
@@ -306,7 +309,7 @@ HOST=$!; PIDS+=($HOST)
 delays=(); backoff_ok=1
 for k in 1 2 3 4; do
     f=$(log_count "next reload at")
-    [ "$k" -eq 1 ] || kill -USR1 "$HOST" 2>/dev/null
+    [ "$k" -eq 1 ] || reload_host
     wait_count "next reload at" "$f" 8 || { backoff_ok=0; break; }
     delays+=("$(delay "$CONF2")")
 done

@@ -31,6 +31,8 @@ cleanup() {
 }
 session_start "$WORK/session"
 trap cleanup EXIT
+# reload_host: the host's Reload on the session's bus, as `headlines refresh` asks it.
+. "$(dirname "$0")/../suites/lib/private_bus.sh"
 OUT=$WORK/out; mkdir -p "$OUT"
 
 # The fake browser dumps its environment (one file a launch, complete once it has its name), then
@@ -202,7 +204,7 @@ hl fetch --base-url "http://127.0.0.1:$PORT/401" >"$OUT/fetch401.out" 2>"$OUT/fe
 hl refresh >"$OUT/refresh.out" 2>"$OUT/refresh.err"
 echo 401 >"$WORK/control"
 f=$(grep -c "reload failed" "$OUT/host.log")
-kill -USR1 "$HOST"
+reload_host
 wait_for "the host's 401" 8 bash -c "[ \$(grep -c 'reload failed' '$OUT/host.log') -gt $f ]" || true
 echo ok >"$WORK/control"
 sleep 0.5

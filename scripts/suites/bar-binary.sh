@@ -2,8 +2,8 @@
 # headlines-bar, the fully static bar binary, against a fake host: a tiny Python stand-in
 # for headlines-host that holds host.lock, while the suite publishes the bar files as the host
 # would (temp file + rename). Checks the follower (prints, changes within 100 ms, silence for an
-# unchanged rewrite, 0 wake-ups idle, a reader that stops reading, refusals, host start and
-# restart), the one-shot (prints, or hands over to the full CLI) and clicks on --persist --json.
+# unchanged rewrite, 0 wake-ups idle, a reader that stops reading, refusals, `headlines start`
+# when no host runs, and no restart of its own), the one-shot (prints, or hands over to the full CLI) and clicks on --persist --json.
 # Copies of the binary sit beside a fake `headlines-host` and a fake `headlines` in a temp folder.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -38,8 +38,11 @@ cat > "$WORK/bin/headlines-host" <<SH
 #!/bin/sh
 exec python3 $FAKES host "\$@"
 SH
+# `headlines start` becomes the fake host (it logs its arguments); anything else is logged.
 cat > "$WORK/bin/headlines" <<SH
 #!/bin/sh
+for a in "\$@"; do [ "\$a" = start ] && exec python3 $FAKES host "\$@"; done
+case "\$1" in next|prev) sleep 0.05;; esac
 echo "NO_BAR_EXEC=\${HEADLINES_NO_BAR_EXEC:-} \$*" >> $WORK/cli.log
 echo "full cli"
 SH
@@ -62,7 +65,7 @@ lines() { wc -l < "$1"; }
 holder_pid() { cut -d' ' -f1 "$RUN/host.lock"; }
 # For wait_for, which runs its command again each time (a "$(...)" argument would be expanded once).
 holder_is() { [ "$(holder_pid)" = "$1" ]; }
-starts_at_least() { [ "$(grep -c -- --from-bar "$FAKE_HOST_LOG")" -ge "$1" ]; }
+starts_at_least() { [ "$(grep -c -- " start$" "$FAKE_HOST_LOG")" -ge "$1" ]; }
 cli_runs_at_least() { [ "$(wc -l < "$WORK/cli.log")" -ge "$1" ]; }
 
 echo "the binary: fully static, no Foundation, same version line as headlines"
@@ -74,14 +77,14 @@ want=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/HeadlinesCore/Mo
 [ "$("$BAR" --version)" = "headlines $want" ] || die "--version says '$("$BAR" --version)', headlines says 'headlines $want'"
 ok "not a dynamic executable, no Foundation, 'headlines $want'"
 
-echo "follower: starts a host when none holds the lock, prints, follows changes, stays silent"
+echo "follower: runs headlines start when none holds the lock, prints, follows changes, stays silent"
 fresh
 follow "$WORK/out-waybar" --config /x/h.conf waybar
-wait_for "a spawned host" 5 grep -q -- "--from-bar" "$FAKE_HOST_LOG" || die "no headlines-host --from-bar was started"
+wait_for "headlines start" 5 starts_at_least 1 || die "no headlines start was run"
 spawned=$(cut -d' ' -f1 "$FAKE_HOST_LOG")
-[ "$(cut -d' ' -f2- "$FAKE_HOST_LOG")" = "--from-bar --config /x/h.conf" ] || die "the host was started as '$(cat "$FAKE_HOST_LOG")', not with the bar's --config"
-wait_for "the spawned host's lock" 5 holder_is "$spawned" || die "the spawned host does not hold the lock"
-ok "no lock holder: started headlines-host --from-bar --config FILE (pid $spawned, the bar's options), which holds the lock"
+[ "$(cut -d' ' -f2- "$FAKE_HOST_LOG")" = "--config /x/h.conf start" ] || die "the host was asked for as '$(cat "$FAKE_HOST_LOG")', not with the bar's --config"
+wait_for "the started host's lock" 5 holder_is "$spawned" || die "the started host does not hold the lock"
+ok "no lock holder: ran headlines --config FILE start (the bar's options), whose host holds the lock"
 publish "$BARD/waybar" $'{"text":"first"}\n'
 wait_for "the first line" 2 grep -qx '{"text":"first"}' "$WORK/out-waybar" || die "the follower did not print the published line"
 ok "prints the published line"
@@ -104,27 +107,16 @@ s1=$(python3 "$FAKES" switches "$FOLLOWER"); sleep 10; s2=$(python3 "$FAKES" swi
 [ "$s1" = "$s2" ] || die "the idle follower woke $((s2 - s1)) times in 10 s"
 ok "0 context switches over 10 s idle"
 kill "$spawned"
-wait_for "a new host" 3 starts_at_least 2 || die "no new host after the host died"
-respawned=$(sed -n 2p "$FAKE_HOST_LOG" | cut -d' ' -f1)
-wait_for "the new host's lock" 5 holder_is "$respawned" || die "the new host does not hold the lock"
-ok "the host died (after 10 s): a new headlines-host --from-bar took the lock"
-kill "$FOLLOWER"; wait "$FOLLOWER" 2>/dev/null
-wait_for "the host to die with its bar" 3 bash -c "! kill -0 $respawned" || die "the spawned host outlived its bar"
-
-echo "follower: a host that dies at once is retried after a back-off, and the bar says so"
-fresh
-FAKE_HOST_MODE=die follow "$WORK/out-die" waybar
-wait_for "the stopped line" 3 grep -qx '{"text":"headlines: the host stopped (see headlines status)","class":"error"}' "$WORK/out-die" \
-    || die "no error line after the host died at once: $(cat "$WORK/out-die")"
+wait_for "the stopped line" 3 grep -qx '{"text":"headlines: the host stopped (see headlines status)","class":"error"}' "$WORK/out-waybar" \
+    || die "no error line after the host died: $(tail -n 1 "$WORK/out-waybar")"
 sleep 1
-[ "$(grep -c -- --from-bar "$FAKE_HOST_LOG")" = 1 ] || die "a host that died at once was restarted at once ($(wc -l < "$FAKE_HOST_LOG") starts)"
+[ "$(grep -c -- " start$" "$FAKE_HOST_LOG")" = 1 ] || die "the bar started a host again itself ($(wc -l < "$FAKE_HOST_LOG") starts)"
+ok "the host died: the bar says so and starts none itself (the next command, or the unit's Restart=, does)"
 hold
 publish "$BARD/waybar" $'{"text":"back"}\n'
-wait_for "the line after a host appeared" 2 grep -qx '{"text":"back"}' "$WORK/out-die" || die "a host started by someone else was not followed"
-kill "$HOLDER"
-wait_for "a host after the holder died" 3 starts_at_least 2 || die "no host start after a holder we did not start died"
-kill "$FOLLOWER"; wait "$FOLLOWER" 2>/dev/null
-ok "error line, no restart within the back-off; a host started meanwhile is followed, and its death starts one at once"
+wait_for "the line after a host appeared" 2 grep -qx '{"text":"back"}' "$WORK/out-waybar" || die "a host started by someone else was not followed"
+ok "a host started by someone else is followed"
+kill "$HOLDER" "$FOLLOWER"; wait "$FOLLOWER" 2>/dev/null
 
 echo "follower: a reader that stops reading loses lines, never the follower"
 big() { python3 -c "import sys; sys.stdout.write(sys.argv[1] * 60000 + '\n')" "$1"; }
@@ -251,9 +243,22 @@ wait_for "the json line" 2 grep -qx '{"full_text":"json line"}' "$WORK/out-json"
 printf '[\n{"name":"headlines","instance":"","button":5,"x":1,"y":2}\n,{"name":"headlines","button": 1}\n{"button":3}\n' >&"$cfd"
 wait_for "three CLI runs" 3 cli_runs_at_least 3 || die "clicks ran: $(cat "$WORK/cli.log")"
 # The three commands run at once, so they may log in any order: compare them sorted.
-[ "$(sort "$WORK/cli.log")" = $'NO_BAR_EXEC= menu\nNO_BAR_EXEC= next\nNO_BAR_EXEC= open' ] || die "clicks ran: $(cat "$WORK/cli.log")"
+[ "$(sort "$WORK/cli.log")" = $'NO_BAR_EXEC= menu\nNO_BAR_EXEC= next 1\nNO_BAR_EXEC= open' ] || die "clicks ran: $(cat "$WORK/cli.log")"
 no_zombies() { ! ps -o stat= --ppid "$FOLLOWER" | grep -q Z; }
 wait_for "the click commands reaped" 2 no_zombies || die "click commands left as zombies: $(ps -o pid,stat,cmd --ppid "$FOLLOWER")"
+# A burst: 400 scrolls down and 100 up, as fast as the pipe takes them, while each run takes 50 ms.
+: > "$WORK/cli.log"
+python3 -c '
+import sys
+for i in range(500):
+    sys.stdout.write(",{\"name\":\"headlines\",\"button\":%d}\n" % (5 if i % 5 else 4))' >&"$cfd"
+steps() { awk '$2 == "next" { n += $3 } $2 == "prev" { n -= $3 } END { print n + 0 }' "$WORK/cli.log"; }
+wait_for "the burst's 300 steps" 10 bash -c "[ \"\$(awk '\$2 == \"next\" { n += \$3 } \$2 == \"prev\" { n -= \$3 } END { print n + 0 }' '$WORK/cli.log')\" = 300 ]" \
+    || die "the burst moved $(steps) steps, not 300: $(tr '\n' ';' < "$WORK/cli.log")"
+sleep 0.3
+runs=$(wc -l < "$WORK/cli.log")
+[ "$(steps)" = 300 ] && [ "$runs" -le 5 ] || die "500 scroll clicks ran the CLI $runs times for $(steps) steps: $(tr '\n' ';' < "$WORK/cli.log")"
+ok "500 scroll clicks (400 down, 100 up) ran headlines next/prev $runs times, 300 steps in all"
 exec {cfd}>&-
 sleep 0.2; kill -0 "$FOLLOWER" || die "the follower exited at the end of its clicks"
 kill "$FOLLOWER"; wait "$FOLLOWER" 2>/dev/null

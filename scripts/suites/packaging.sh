@@ -45,6 +45,8 @@ expected=(
     share/applications/headlines.desktop
     share/icons/hicolor/scalable/apps/headlines.svg
     lib/systemd/user/headlines.service
+    share/dbus-1/services/org.headlines.Headlines.service
+    share/dbus-1/interfaces/org.headlines.Headlines1.xml
     share/bash-completion/completions/headlines
     share/zsh/vendor-completions/_headlines
     share/fish/vendor_completions.d/headlines.fish

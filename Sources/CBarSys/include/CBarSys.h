@@ -1,5 +1,5 @@
 // The few Linux calls headlines-bar needs that Swift's Glibc module does not export cleanly
-// (inotify, pidfd_open, posix_spawn's closefrom, variadic open/fcntl/prctl), so the static bar
+// (inotify, posix_spawn's closefrom, variadic open/fcntl/prctl), so the static bar
 // binary can be written in plain Swift on the stdlib and Glibc alone.
 #ifndef CBARSYS_H
 #define CBARSYS_H
@@ -28,8 +28,6 @@ int cbs_watch_parent_dir(int fd, const char *path);
 /// `variant` is the bar file's base name; `folder` the runtime folder's base name.
 int cbs_inotify_drain(int fd, int parent_wd, int dir_wd, int bar_wd, const char *folder, const char *variant);
 
-/// pidfd_open(pid, 0) through syscall(2): a descriptor that polls readable when `pid` exits.
-int cbs_pidfd_open(pid_t pid);
 
 /// open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK).
 int cbs_open_nofollow(const char *path);

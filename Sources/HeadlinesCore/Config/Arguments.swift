@@ -16,8 +16,8 @@ public struct Arguments: Equatable, Sendable {
     public var persist = false
     /// `i3blocks --pango`: escape for a block with `markup=pango`.
     public var pango = false
-    /// `headlines-host --from-bar`: started by a bar; exit at once when a host already runs, and
-    /// end with the bar that started it.
+    /// `headlines-host --from-bar`: started for the bars (by `headlines start`); a config that does
+    /// not load is shown in the bars and waited for, instead of ending the host.
     public var fromBar = false
     /// `fetch --for-host`: the host's reload child; prints a `ReloadReport` on stdout.
     public var forHost = false

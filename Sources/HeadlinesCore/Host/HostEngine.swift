@@ -146,7 +146,7 @@ public struct HostEngine: Sendable {
         }
     }
 
-    /// `headlines refresh`, SIGUSR1, the network returning, a change of source: now if the budget
+    /// `headlines refresh`, the bus's Reload, the network returning, a change of source: now if the budget
     /// and any Retry-After allow it, else deferred until they do (and said so).
     private mutating func explicit(_ reason: String, now: HostTime, _ out: inout [HostAction]) {
         switch config.scheduler.decide(now: now.wall, ledger: ledger) {

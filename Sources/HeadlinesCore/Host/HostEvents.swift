@@ -52,7 +52,7 @@ public enum HostEvent: Sendable {
     /// The reload the engine started answered; `requestsSent` is what the transport counted
     /// (redirect hops included; 1 for a plain request, 0 when it does not count).
     case reloadFinished(TimelineResult, requestsSent: Int)
-    /// `headlines refresh` / SIGUSR1 / a middle click.
+    /// `headlines refresh` / the bus's Reload / a middle click.
     case refreshAsked(reason: String)
     /// SIGHUP: the config file was read again.
     case configurationChanged(HostConfiguration)

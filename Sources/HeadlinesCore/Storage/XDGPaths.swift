@@ -58,9 +58,6 @@ public struct XDGPaths: Sendable, Equatable {
     public var hostLockFile: String { runtimeHeadlinesDir + "/host.lock" }
     public var publishedTimelineFile: String { runtimeHeadlinesDir + "/timeline.json" }
     public var rotationOffsetFile: String { runtimeHeadlinesDir + "/offset.json" }
-    /// `headlines refresh --widget NAME` leaves this before its SIGUSR1, so that only that widget
-    /// of the host's several reloads (a bare SIGUSR1 reloads every widget).
-    public var refreshRequestFile: String { runtimeHeadlinesDir + "/refresh-request" }
 }
 
 extension XDGPaths {

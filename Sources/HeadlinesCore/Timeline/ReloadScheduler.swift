@@ -18,7 +18,7 @@ public struct ReloadScheduler: Equatable, Sendable {
         return max(date, allowed)
     }
 
-    /// An explicit reload (`headlines refresh`, SIGUSR1, the network coming back): now if the
+    /// An explicit reload (`headlines refresh`, the bus's Reload, the network coming back): now if the
     /// budget and any Retry-After allow it, else the date it will be allowed.
     public func explicitReload(now: Date, ledger: RefreshLedger) -> ExplicitDecision {
         switch decide(now: now, ledger: ledger) {

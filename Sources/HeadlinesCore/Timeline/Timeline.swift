@@ -6,7 +6,7 @@ public enum ReloadPolicy: Codable, Equatable, Sendable {
     case atEnd
     /// At (or after) a given date.
     case after(Date)
-    /// Only when someone asks (`headlines refresh`, SIGUSR1): WidgetCenter.reloadTimelines.
+    /// Only when someone asks (`headlines refresh`, the bus's Reload): WidgetCenter.reloadTimelines.
     case never
 }
 

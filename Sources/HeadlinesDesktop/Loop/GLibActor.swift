@@ -35,3 +35,14 @@ final class GLibExecutor: SerialExecutor {
         precondition(g_main_context_is_owner(g_main_context_default()) != 0, "not on the GLib main loop thread")
     }
 }
+
+extension MainLoop {
+    /// Runs `body` at once from a GLib callback (a C function pointer, so not isolated to the
+    /// actor by type), which GLib calls on the loop thread: the actor's own thread. Checked.
+    static func assumeOnLoop(_ body: @GLibActor () -> Void) {
+        precondition(g_main_context_is_owner(g_main_context_default()) != 0, "not on the GLib main loop thread")
+        withoutActuallyEscaping(body) { isolated in
+            unsafeBitCast(isolated, to: (() -> Void).self)()
+        }
+    }
+}

@@ -6,49 +6,31 @@ import Glibc
 #endif
 
 /// The one-host lock: `flock` on `$XDG_RUNTIME_DIR/headlines/host.lock`, held for the life of the
-/// process and released by the kernel when it dies, however it dies, so another copy can take over.
-/// The file says who holds it, "PID host\n" or "PID oneshot\n", for `refresh` and `status`: a
-/// one-shot (`refresh` or `i3blocks` with no host running) holds it for one reload and has no
-/// signal handler, so it must never be signalled.
+/// process and released by the kernel when it dies, however it dies. With a session bus the bus
+/// name is the single-instance rule; the lock is what still holds without one (a bare tty), and
+/// what a reload outside a host (`refresh` with no bus, an i3blocks one-shot) takes so that two
+/// never fetch at once. The file holds the holder's PID ("PID\n"); `HostClient` asks /proc what
+/// that process is.
 ///
 /// The folder and the file are checked before use (`RuntimeFolder`): the file is opened without
 /// following links, so a `host.lock` planted as a link to some file of ours is refused, never
 /// truncated; a lock file or folder another user owns is refused with one sentence.
 public final class HostLock: Sendable {
-    /// What kind of process holds the lock.
-    public enum Role: String, Sendable, Equatable {
-        /// The resident host (`headlines run`): signal it to reload or reconfigure.
-        case host
-        /// A one-shot reload (`refresh`, `i3blocks` with no host): never signal it.
-        case oneShot = "oneshot"
-    }
-
     /// Who holds the lock, as its file says.
     public struct Holder: Equatable, Sendable, CustomStringConvertible {
         public var pid: Int32
-        public var role: Role
-        /// False for a bare "PID\n", what holders before the role was written leave: read as a
-        /// host, which `HostClient` then has to confirm from the command line.
-        public var roleWritten: Bool
-        public init(pid: Int32, role: Role, roleWritten: Bool = true) {
-            self.pid = pid
-            self.role = role
-            self.roleWritten = roleWritten
-        }
-        public var description: String { "\(pid)" + (role == .host ? "" : " (a one-shot reload)") }
+        public init(pid: Int32) { self.pid = pid }
+        public var description: String { "\(pid)" }
     }
 
     public let path: String
-    public let role: Role
-    /// The locked descriptor, -1 until acquired; behind a mutex since the stand-by thread and
-    /// the loop both reach this object.
+    /// The locked descriptor, -1 until acquired; behind a mutex, as any thread may ask.
     private let fd = Mutex<Int32>(-1)
-    /// The refusal `tryAcquire` last logged, so a stand-by host logs it once, not every retry.
+    /// The refusal `tryAcquire` last logged, so that a caller that tries again logs it once.
     private let reported = Mutex<String?>(nil)
 
-    public init(path: String, role: Role = .host) {
+    public init(path: String) {
         self.path = path
-        self.role = role
     }
 
     deinit { fd.withLock { if $0 >= 0 { close($0) } } }
@@ -107,10 +89,10 @@ public final class HostLock: Sendable {
         }
     }
 
-    /// "PID role\n": content first, then cut what an older, longer PID left, so a reader never
-    /// sees it empty.
+    /// "PID\n": content first, then cut what an older, longer PID left, so a reader never sees it
+    /// empty.
     private func write(into f: Int32) {
-        let content = Array("\(getpid()) \(role.rawValue)\n".utf8)
+        let content = Array("\(getpid())\n".utf8)
         _ = content.withUnsafeBytes { pwrite(f, $0.baseAddress, $0.count, 0) }
         _ = ftruncate(f, off_t(content.count))
     }
@@ -131,13 +113,10 @@ public final class HostLock: Sendable {
     /// The PID alone, for callers that only name the holder.
     public static func holderPID(path: String) -> Int32? { holder(path: path)?.pid }
 
-    /// "PID ROLE\n"; a bare "PID\n" is what hosts before the role was written leave, read as a host
-    /// (`HostClient` still checks /proc before signalling it).
+    /// "PID\n"; a word after the PID is what earlier versions wrote ("PID host", "PID oneshot").
     static func parse(_ text: String) -> Holder? {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
         guard let first = words.first, let pid = Int32(first), pid > 0, words.count <= 2 else { return nil }
-        guard words.count == 2 else { return Holder(pid: pid, role: .host, roleWritten: false) }
-        guard let role = Role(rawValue: String(words[1])) else { return nil }
-        return Holder(pid: pid, role: role)
+        return Holder(pid: pid)
     }
 }

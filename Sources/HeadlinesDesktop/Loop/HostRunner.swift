@@ -37,13 +37,12 @@ public enum HostRunner {
                              environment: environment, deadline: loaded.config.timeout + childDeadlineMargin)
     }
 
-    /// Validates the config, then runs a host (or a stand-by that takes over) with notifications
-    /// until it quits: one `WidgetHost` per widget, all on this one loop. `standBy: false`: quit
-    /// when another host runs (a host a bar started). `extra` runs on the loop for each widget's
+    /// Validates the config, then runs a host with notifications until it quits: one `WidgetHost`
+    /// per widget, all on this one loop; when another host runs it quits at once. `extra` runs on the loop for each widget's
     /// host before it starts. A host a bar started (`--from-bar`) whose config does not load
     /// publishes the config-error bar lines and waits for a config that loads (`ConfigWait`)
     /// instead of exiting, so the bars keep showing why.
-    public static func run(args: Arguments, environment: [String: String], standBy: Bool = true,
+    public static func run(args: Arguments, environment: [String: String],
                            reloader: @escaping @Sendable @GLibActor (LoadedConfig) -> HostReloader,
                            extra: @escaping @Sendable @GLibActor (WidgetHost, LoadedConfig) -> Void = { _, _ in }) -> Int32 {
         // One host serves every widget, whichever one the bar that started it shows.
@@ -75,6 +74,7 @@ public enum HostRunner {
         }
         signal(SIGPIPE, SIG_IGN)
         let status = ExitStatus()
+        let bus = BusService()
         let start: @Sendable @GLibActor (LoadedConfig) -> Void = { loaded in
             do {
                 // A widget on the same source as another shows that one's cache: no request.
@@ -101,8 +101,9 @@ public enum HostRunner {
                     host?.reconfigure(reason: reason)
                 }))
                 extra(host, loaded)
+                bus.add(host, widget: loaded.widget)
                 HostRegistry.keep(host)
-                host.start(standBy: standBy)
+                host.start()
                 if host.exitStatus != 0 { status.value.store(host.exitStatus, ordering: .relaxed) }
             } catch {
                 HostLog.error("\(error)")
@@ -124,15 +125,27 @@ public enum HostRunner {
                 return MainLoop.quit()
             }
             if acquired { return all.forEach(start) }
-            guard standBy else {
-                HostLog.info("another host is running; nothing to do")
-                return MainLoop.quit()
+            HostLog.info("another host (\(HostLock.holder(path: processLock.path).map { "pid \($0.pid)" } ?? "another process")) serves the widgets; nothing to do")
+            MainLoop.quit()
+        }
+        // The bus name first: it is the single-instance rule, and a second host stops here, saying
+        // whose it is. With no session bus (a bare tty) the host runs without one, under its lock.
+        let startWhenOwned: @Sendable @GLibActor ([LoadedConfig]) -> Void = { all in
+            HostRegistry.keep(bus)
+            bus.own { outcome in
+                switch outcome {
+                case .owned: startAll(all)
+                case .noBus:
+                    HostLog.info("no session bus: running without the org.headlines.Headlines interface")
+                    startAll(all)
+                case let .taken(pid):
+                    HostLog.info("another host (\(pid.map { "pid \($0)" } ?? "another process")) owns \(BusService.name) on the session bus; nothing to do")
+                    MainLoop.quit()
+                }
             }
-            HostLog.info("another host (\(HostLock.holder(path: processLock.path).map { "pid \($0)" } ?? "another process")) serves the widgets; standing by to take over")
-            processLock.waitUntilAcquired { all.forEach(start) }
         }
         MainLoop.run { [initial, configError] in
-            if !initial.isEmpty { return startAll(initial) }
+            if !initial.isEmpty { return startWhenOwned(initial) }
             guard let configError else { return }
             let paths = XDGPaths(environment: environment)
             let wait = ConfigWait(args: hostArgs, environment: environment, error: configError,
@@ -140,7 +153,7 @@ public enum HostRunner {
                                       HostLog.error("\(error.message) The bars say so until the config loads.")
                                       ConfigWait.publishError(error, paths: paths)
                                   },
-                                  onLoaded: { startAll($0) })
+                                  onLoaded: { startWhenOwned($0) })
             HostRegistry.keep(wait)
             wait.start()
         }

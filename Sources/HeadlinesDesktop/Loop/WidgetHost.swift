@@ -85,6 +85,10 @@ public final class WidgetHost {
     public var onReload: ((TimelineResult) -> Void)?
     /// Called on the loop whenever the entry on display changes (bars hang here).
     public var onEntry: ((TimelineEntry, PublishedTimeline) -> Void)?
+    /// Called on the loop after each reload with its result in words (the bus signals hang here).
+    public var onReloadFinished: ((String) -> Void)?
+    /// Called on the loop when the headline on display changes, with its index (the bus's EntryChanged).
+    public var onShownIndex: ((Int) -> Void)?
 
     /// `setup`: what to run from the start (else `configure()` is asked); `configure` re-reads
     /// the config at SIGHUP and when its file changes.
@@ -99,9 +103,9 @@ public final class WidgetHost {
         self.setup = try setup ?? configure()
     }
 
-    /// Takes the host lock (or stands by until it is free), installs the signal handlers and starts.
-    /// `standBy: false` (a host a bar started): when another host holds the lock, quit instead.
-    public func start(standBy: Bool = true) {
+    /// Takes the host lock, installs the signal handlers and starts; when another host holds the
+    /// lock (one without a session bus, where the bus name cannot decide), quits saying which.
+    public func start() {
         installSignals()
         let acquired: Bool
         do { acquired = try lock.acquire() } catch {
@@ -114,13 +118,10 @@ public final class WidgetHost {
         }
         if acquired {
             becomeHost()
-        } else if !standBy {
-            HostLog.info("another host is running; nothing to do")
-            MainLoop.quit()
         } else {
-            let holder = HostLock.holder(path: lock.path).map { "pid \($0)" } ?? "another process"
-            HostLog.info("another host (\(holder)) is running; standing by to take over")
-            lock.waitUntilAcquired { [weak self] in self?.becomeHost() }
+            let holder = HostLock.holder(path: lock.path).map { "pid \($0.pid)" } ?? "another process"
+            HostLog.info("another host (\(holder)) is running; nothing to do")
+            MainLoop.quit()
         }
     }
 
@@ -145,35 +146,20 @@ public final class WidgetHost {
     private func installSignals() {
         MainLoop.onSignal(SIGTERM) { Task { @GLibActor [weak self] in self?.shutdown("SIGTERM") } }
         MainLoop.onSignal(SIGINT) { Task { @GLibActor [weak self] in self?.shutdown("SIGINT") } }
-        MainLoop.onSignal(SIGUSR1) { Task { @GLibActor [weak self] in self?.refreshSignalled() } }
         MainLoop.onSignal(SIGHUP) { Task { @GLibActor [weak self] in self?.reconfigure() } }
     }
 
-    /// Files other processes write: the cache (`headlines fetch`), muted.json (`mute`,
-    /// `unmute`), offset.json (`next`, `prev`). Atomic writes arrive as a rename into place.
+    /// The cache, which `headlines fetch` may fill (an atomic write arrives as a rename into
+    /// place), and the runtime folder. muted.json and offset.json are the host's own: other
+    /// processes change them through its bus methods (`BusService`), never behind its back.
     private func watchFiles() {
         let cacheName = PathText.lastComponent(of: paths.cacheFile)
-        let mutedName = PathText.lastComponent(of: paths.mutedFile)
-        let offsetName = PathText.lastComponent(of: paths.rotationOffsetFile)
         var watched: [(String, (String) -> Void)] = [
             (PathText.directory(of: paths.cacheFile), { [weak self] name in
                 guard name == cacheName, let self, let cache = self.readCache(Date()) else { return }
                 self.send(.cacheChangedByAnotherProcess(cache))
             }),
-            (PathText.directory(of: paths.mutedFile), { [weak self] name in
-                guard name == mutedName else { return }
-                self?.mutedChanged()
-            }),
-            (PathText.directory(of: paths.rotationOffsetFile), { [weak self] name in
-                guard let self else { return }
-                if name == offsetName {
-                    let offset = self.readOffset(Date())
-                    self.send(.offsetChanged(offset))
-                    self.barOffset = offset
-                    self.publishBarLines()
-                }
-                self.checkRuntimeFolder()
-            }),
+            (paths.runtimeHeadlinesDir, { [weak self] _ in self?.checkRuntimeFolder() }),
         ]
         // `rm -rf $XDG_RUNTIME_DIR/headlines` sends the folder's own watch nothing while we hold a
         // file in it open: its parent hears of the removal at once.
@@ -190,24 +176,10 @@ public final class WidgetHost {
 
     // MARK: - Events in, actions out
 
-    /// `headlines refresh`, SIGUSR1: reload now if the budget allows, else say until when.
+    /// A reload asked for (the bus's Reload, a notification): now if the budget allows, else say until when.
     public func explicitReload(reason: String) { send(.refreshAsked(reason: reason)) }
 
-    /// SIGUSR1 reaches every widget of the process: `refresh --widget NAME` left a request in its
-    /// widget's folder first, and only that widget reloads; a bare SIGUSR1 reloads them all.
-    private func refreshSignalled() {
-        let request = RefreshRequest(paths: paths)
-        if request.isFresh(request.ownFile) {
-            // Left for a moment, so the other widgets' handlers of this same signal still see it.
-            let file = request.ownFile
-            _ = MainLoop.after(2) { unlink(file) }
-        } else if request.anotherIsFresh() {
-            return
-        }
-        explicitReload(reason: "refresh requested")
-    }
-
-    /// muted.json changed (a notification's Mute, `headlines mute` / `unmute`): apply it now.
+    /// muted.json changed (a notification's Mute, the bus's Mute / Unmute): apply it now.
     public func mutedChanged() { send(.mutedChanged(readMuted(Date()))) }
 
     /// SIGHUP, or the config file changed (`ConfigFileWatch`): re-read it and apply it now. A
@@ -246,6 +218,7 @@ public final class WidgetHost {
             shownBudget = (published.budgetUsed, published.budgetLimit)
             publishBarLines()
             onEntry?(entry, published)
+            if let index = shown?.index { onShownIndex?(index) }
         case let .notify(_, result): onReload?(result)
         case .resetBarOffset:
             barOffset = 0
@@ -277,7 +250,50 @@ public final class WidgetHost {
             let result = self.setup.layout.afterReload(report, now: wall, consecutiveFailures: consecutiveFailures,
                                                       muted: self.readMuted(wall))
             self.send(.reloadFinished(result, requestsSent: report.requestsSent))
+            self.onReloadFinished?(report.failure.map { "failed: \($0.message)" }
+                                   ?? "reloaded: " + NumberText.counted(report.headlines.count, "headline"))
         }
+    }
+
+    // MARK: - Bus methods (BusService): the host changes its own state files
+
+    /// What the bars show now, or nil before the first entry.
+    public var shown: BarState? {
+        guard let entry = shownEntry else { return nil }
+        return BarState(entry: entry, offset: barOffset, budgetUsed: shownBudget.used, budgetLimit: shownBudget.limit)
+    }
+
+    public var providerName: String { setup.providerName }
+    public var isReloading: Bool { engine.reloading }
+
+    /// Reload now within the budget: "started", "queued" (one is running), or "deferred" with
+    /// why and until when.
+    public func requestReload(reason: String) -> (result: String, deferredUntil: String) {
+        let wasReloading = engine.reloading
+        send(.refreshAsked(reason: reason))
+        if let deferred = engine.deferred, !engine.reloading {
+            return ("deferred", ISO8601.format(deferred.until) + " (" + deferred.by.phrase + ")")
+        }
+        return (wasReloading ? "queued" : "started", "")
+    }
+
+    /// Turns the bars by `step` headlines, saving the offset for the next host.
+    public func rotate(by step: Int) throws {
+        barOffset += step
+        try JSONStateFile(rotationOffsetAt: paths.rotationOffsetFile).store(RotationOffset(offset: barOffset))
+        send(.offsetChanged(barOffset))
+        publishBarLines()
+        if let index = shown?.index { onShownIndex?(index) }
+    }
+
+    /// Mutes or unmutes `source` in this widget's muted.json and applies it now. False: no change.
+    public func setMuted(_ source: String, _ mute: Bool) throws -> Bool {
+        let file = StateFile<MutedSources>(path: paths.mutedFile, what: "muted-sources")
+        var muted = file.load(now: Date(), warn: warn) ?? MutedSources()
+        guard mute ? muted.mute(source) : muted.unmute(source) else { return false }
+        try file.store(muted)
+        mutedChanged()
+        return true
     }
 
     private func timerFired() {

@@ -1,10 +1,9 @@
 #!/usr/bin/env python3
 """Stand-ins and probes for scripts/suites/bar-binary.sh (headlines-bar against a fake host).
 
-  host [--from-bar]        a fake headlines-host: logs "PID ARGS" to $FAKE_HOST_LOG, takes
-                           host.lock (exits 0 if another holds it), writes "PID host\n", dies with
-                           its parent (PR_SET_PDEATHSIG), and either stays (FAKE_HOST_MODE=stay,
-                           the default) or exits 1 at once (FAKE_HOST_MODE=die).
+  host ARGS...             a fake `headlines start` and the host it starts: logs "PID ARGS" to
+                           $FAKE_HOST_LOG, takes host.lock (exits 0 if another holds it), writes
+                           "PID host\n", and stays until killed or its parent (the bar) dies.
   hold LOCK                holds LOCK like a host and sleeps (a host the test started itself).
   publish FILE TEXT        atomic write (temp file + rename), as the host publishes a bar line.
   rewrite FILE TEXT        the same bytes written in place (open, write, close).
@@ -46,8 +45,6 @@ def main():
                 log.write("%d\n" % os.getpid())
         rundir = os.environ["XDG_RUNTIME_DIR"] + "/headlines"
         fd = take_lock(rundir + "/host.lock")
-        if os.environ.get("FAKE_HOST_MODE", "stay") == "die":
-            sys.exit(1)
         while True:
             signal.pause()
     elif cmd == "hold":

@@ -1,0 +1,59 @@
+import Foundation
+
+/// A private session bus (`dbus-daemon`) for one test: no service directory, so nothing is ever
+/// activated on it; the hosts a test starts own their name on it and the CLI reaches them there.
+public final class PrivateBus {
+    public let address: String
+    private let process: Process
+
+    /// Starts the daemon with its config and socket under `folder`; throws when it does not say its address.
+    public init(folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let config = folder.appendingPathComponent("bus.conf")
+        try """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>session</type>
+              <listen>unix:path=\(folder.path)/bus</listen>
+              <policy context="default"><allow send_destination="*"/><allow receive_sender="*"/><allow own="*"/></policy>
+            </busconfig>
+            """.write(to: config, atomically: true, encoding: .utf8)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        process.arguments = ["--config-file=\(config.path)", "--nofork", "--print-address=1"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The first line is the address, written once the socket listens.
+        var line = Data()
+        while let byte = try out.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data([10]) { line.append(byte) }
+        guard let text = String(data: line, encoding: .utf8), !text.isEmpty else {
+            process.terminate()
+            throw CocoaError(.fileReadUnknown)
+        }
+        address = text
+    }
+
+    /// `gdbus call` of `method` on the host's interface: its exit status and output.
+    public func callHost(_ method: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let call = Process()
+        call.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
+        call.arguments = ["call", "--address", address, "--dest", "org.headlines.Headlines",
+                          "--object-path", "/org/headlines/Headlines", "--method", "org.headlines.Headlines1." + method] + arguments
+        let out = Pipe()
+        call.standardOutput = out
+        call.standardError = out
+        try call.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        call.waitUntilExit()
+        return (call.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    public func stop() {
+        if process.isRunning { process.terminate(); process.waitUntilExit() }
+    }
+
+    deinit { stop() }
+}
