@@ -81,7 +81,7 @@ def bars_wakeups():
 def latency():
     over = f("latency.refresh.bar_minus_server.p50")
     m = f"server + {over:.1f} ms ({f('latency.refresh.bar.p50'):.1f} ms; the server {f('latency.refresh.server.p50'):.1f} ms)"
-    b = f"SIGUSR1 to the host: server + {f('latency.signal.bar_minus_server.p50'):.1f} ms; trigger → Notify on the bus " \
+    b = f"Reload called with gdbus: server + {f('latency.bus.bar_minus_server.p50'):.1f} ms; trigger → Notify on the bus " \
         f"{f('latency.notify.p50'):.1f} ms"
     return m, b, over <= LATENCY_MS
 
@@ -201,7 +201,7 @@ table(f"Idle side by side, {window} s after the notifications closed (from /proc
 table(f"Reload latency, server answering in 200 ms, {v.get('latency.reloads', '?')} reloads, the triggers alternating "
       f"(host {v.get('latency.host.exe', '?')})", ["", "p50", "p95"],
       [[f"{label}: {what}", g(f"latency.{how}.{key}.p50", "{:.1f} ms"), g(f"latency.{how}.{key}.p95", "{:.1f} ms")]
-       for how, label in (("refresh", "`headlines refresh`"), ("signal", "SIGUSR1 to the host"))
+       for how, label in (("refresh", "`headlines refresh`"), ("bus", "Reload called with gdbus"))
        for key, what in (("bar", "trigger → new line on the follower"), ("server", "the server, request parsed → answered"),
                          ("bar_minus_server", "trigger → new line, less the server's time"))]
       + [["either trigger → the Notify call on the bus", g("latency.notify.p50", "{:.1f} ms"), g("latency.notify.p95", "{:.1f} ms")]])
