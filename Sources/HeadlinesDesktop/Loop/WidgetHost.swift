@@ -156,7 +156,9 @@ public final class WidgetHost {
         let cacheName = PathText.lastComponent(of: paths.cacheFile)
         var watched: [(String, (String) -> Void)] = [
             (PathText.directory(of: paths.cacheFile), { [weak self] name in
-                guard name == cacheName, let self, let cache = self.readCache(Date()) else { return }
+                // Our own reload child writes the cache after its report: nothing to read again.
+                guard name == cacheName, let self, !self.reloader.childMayBeWritingCache,
+                      let cache = self.readCache(Date()) else { return }
                 self.send(.cacheChangedByAnotherProcess(cache))
             }),
             (paths.runtimeHeadlinesDir, { [weak self] _ in self?.checkRuntimeFolder() }),
