@@ -89,6 +89,9 @@ public final class ChildReloader: HostReloader {
             if let next = self.pending {
                 self.pending = nil
                 self.start(consecutiveFailures: next.consecutiveFailures, done: next.done)
+            } else {
+                // The reload is over (its report handled, the child gone): the host goes idle.
+                FreedMemory.giveBack()
             }
         }
         running = run
