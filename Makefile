@@ -49,11 +49,12 @@ tsan-build:
 	HEADLINES_TSAN=1 swift build --build-tests $(TSAN_SWIFT_FLAGS)
 tsan: tsan-build
 	rm -rf "$(TSAN_LOGS)" && mkdir -p "$(TSAN_LOGS)"
-	HEADLINES_TSAN=1 TSAN_OPTIONS="halt_on_error=0 atexit_sleep_ms=0 log_path=$(CURDIR)/$(TSAN_LOGS)/report" \
-		swift test --skip-build $(TSAN_SWIFT_FLAGS) --filter '$(TSAN_FILTER)' --skip '$(TSAN_SKIP)'
-	@if ls "$(TSAN_LOGS)"/report* >/dev/null 2>&1; then \
+	@status=0; HEADLINES_TSAN=1 TSAN_OPTIONS="halt_on_error=0 atexit_sleep_ms=0 log_path=$(CURDIR)/$(TSAN_LOGS)/report" \
+		swift test --skip-build $(TSAN_SWIFT_FLAGS) --filter '$(TSAN_FILTER)' --skip '$(TSAN_SKIP)' || status=$$?; \
+	if ls "$(TSAN_LOGS)"/report* >/dev/null 2>&1; then \
 		echo "ThreadSanitizer reported races:"; cat "$(TSAN_LOGS)"/report*; exit 1; \
-	else echo "ThreadSanitizer: no reports"; fi
+	else echo "ThreadSanitizer: no reports"; fi; \
+	[ $$status -eq 0 ] || { echo "the tests under ThreadSanitizer failed (status $$status)"; exit $$status; }
 
 # ---- Install, uninstall, Debian package ---------------------------------------------------------
 # make install [PREFIX=/usr/local] [DESTDIR=/staging]   builds release (static Swift stdlib) first

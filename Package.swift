@@ -2,6 +2,9 @@
 // The module split, from the inside out:
 //   FeedXML          the only importer of CLibXML2: feed bytes (any charset iconv knows) to an element
 //                    tree, with libxml2's recovery, no network and no external entities.
+//   BarFormats       pure Swift on the standard library alone: each bar's and widget host's escaping,
+//                    framing and error output, and the headline keys clicks carry; shared by the
+//                    host (through HeadlinesCore) and the static headlines-bar.
 //   HeadlinesCore    pure Swift on FoundationEssentials (no ICU, no Foundation, no libxml2): model,
 //                    cache and state files, config model, timeline and its layout, the host engine,
 //                    budget, bar rendering. Never imports C itself. Time is always passed in. It is
@@ -58,7 +61,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "FeedXML", dependencies: ["CLibXML2"]),
-        .target(name: "HeadlinesCore"),
+        .target(name: "BarFormats"),
+        .target(name: "HeadlinesCore", dependencies: ["BarFormats"]),
         .target(name: "HeadlinesSources", dependencies: ["HeadlinesCore", "FeedXML"]),
         .target(name: "HeadlinesHTTP", dependencies: ["HeadlinesCore", "HeadlinesSources", "CCurl"]),
         // Its own .pc file, by path: libnotify.pc's flags less the -pthread SwiftPM warns about and
@@ -76,7 +80,7 @@ let package = Package(
         .systemLibrary(name: "CGdkPixbuf", pkgConfig: gdkPixbufPkgConfig, providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .target(name: "HeadlinesImages", dependencies: ["HeadlinesCore", "HeadlinesGLib", "CGdkPixbuf"]),
         .executableTarget(name: "headlines",
-                          dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop"]),
+                          dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop", "BarFormats"]),
         // The reload child's own sandbox (no_new_privs, Landlock, seccomp), in C for the syscalls.
         .systemLibrary(name: "CSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
         .target(name: "CSandbox", dependencies: ["CSeccomp"]),
@@ -85,11 +89,11 @@ let package = Package(
         .executableTarget(name: "headlines-host", dependencies: ["HeadlinesCore", "HeadlinesDesktop", "CGLib"]),
         // headlines-bar: bar copies and one-shot blocks, fully static, Swift stdlib + Glibc only.
         .target(name: "CBarSys"),
-        .executableTarget(name: "headlines-bar", dependencies: ["CBarSys"], linkerSettings: barLinkerSettings),
+        .executableTarget(name: "headlines-bar", dependencies: ["CBarSys", "BarFormats"], linkerSettings: barLinkerSettings),
         .executableTarget(name: "headlines-bench", dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP"]),
         .executableTarget(name: "headlines-feedcheck", dependencies: ["HeadlinesCore", "HeadlinesSources"]),
         .target(name: "TestSupport", dependencies: ["HeadlinesCore", "HeadlinesSources"], path: "Tests/TestSupport"),
-        .testTarget(name: "HeadlinesCoreTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
+        .testTarget(name: "HeadlinesCoreTests", dependencies: ["HeadlinesCore", "BarFormats", "HeadlinesSources", "TestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
         .testTarget(name: "FeedTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
         .testTarget(name: "HostTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),

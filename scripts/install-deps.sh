@@ -68,6 +68,17 @@ TEST_PACKAGES=(
     gnuplot-nox            # the benchmark chart
     libxml2-utils          # the benchmark: xmllint, beside the reload child's parse throughput
     iproute2               # the benchmark: `ip` brings loopback up in its private network namespace
+    polybar                # bar-hosts suite: the real bars under Xvfb, each running our snippet
+    yambar
+    xmobar
+    lemonbar
+    conky-std              # conky with X (conky-cli has none and conflicts with it)
+    tmux                   # bar-hosts suite: tmux's status line, inside an xterm for clicks
+    xterm
+    xfonts-base            # lemonbar 1.4 draws with X core fonts only ("fixed")
+    xfce4-panel            # bar-hosts suite: a panel holding the Generic Monitor, under Xvfb
+    xfce4-genmon-plugin
+    xfconf                 # xfconfd, which xfce4-panel reads its panels from
 )
 
 usage() { echo "usage: scripts/install-deps.sh [--test] [--list]" >&2; exit 2; }

@@ -70,6 +70,14 @@ int cbs_inotify_drain(int fd, int parent_wd, int dir_wd, int bar_wd, const char 
 
 int cbs_open_nofollow(const char *path) { return open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK); }
 
+int cbs_open_private(const char *path) {
+    int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0600);
+    if (fd < 0) return -1;
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != getuid()) { close(fd); return -1; }
+    return fd;
+}
+
 int cbs_mkdir_private(const char *path) { return mkdir(path, 0700); }
 
 int cbs_set_nonblock(int fd) {

@@ -17,6 +17,9 @@ struct Follower {
     private var clicks = ClickParser()
     private var stdinOpen: Bool
     private var clickChildren: [pid_t] = []
+    /// The last output sent (without its framing), and whether the stream header went out.
+    private var lastShown: [UInt8]?
+    private var headerSent = false
     /// Scroll steps not yet handed to a `headlines next`/`prev` (negative: back).
     private var pendingSteps = 0
     /// The `headlines next N` or `prev N` running now, 0 when none.
@@ -84,14 +87,19 @@ struct Follower {
             if host.stopped {
                 line = variant.errorLine(BarVariant.hostStopped)
             } else {
-                switch Sys.readOwnedFile(folder.barDir + "/" + variant.fileName) {
+                switch Sys.readOwnedFile(folder.barDir + "/" + variant.fileName, limit: variant.maxFileBytes) {
                 case .bytes(let bytes): line = bytes.isEmpty ? nil : bytes
                 case .absent, .tooLarge: line = nil
                 case .refused: line = variant.errorLine(BarVariant.notPrivate)
                 }
             }
         }
-        if let line, out.send(line) == .gone { exit(0) }
+        guard let line, line != lastShown else { return }
+        lastShown = line
+        // i3bar's header and the opening of its endless array, then a separator before each set.
+        let framing = headerSent ? variant.streamSeparator : variant.streamHeader
+        headerSent = true
+        if out.send(framing + line) == .gone { exit(0) }
     }
 
     /// i3bar buttons: 1 open, 2 refresh, 3 menu, 4 previous, 5 next, each by the full CLI,
@@ -106,20 +114,22 @@ struct Follower {
                 if errno != EAGAIN && errno != EWOULDBLOCK { stdinOpen = false }
                 return
             }
-            for button in clicks.append(buffer[0..<n]) { act(on: button) }
+            for click in clicks.append(buffer[0..<n]) { act(on: click) }
         }
     }
 
-    private mutating func act(on button: Int) {
+    private mutating func act(on click: ClickParser.Click) {
         // A burst of scroll clicks becomes one `headlines next N` (or `prev N`) at a time, each
         // carrying every step that arrived while the one before ran.
-        if button == 4 || button == 5 {
-            pendingSteps += button == 5 ? 1 : -1
+        if click.button == 4 || click.button == 5 {
+            pendingSteps += click.button == 5 ? 1 : -1
             return runPendingSteps()
         }
-        let commands = [1: "open", 2: "refresh", 3: "menu"]
-        guard let command = commands[button], let cli = Sys.sibling("headlines") else { return }
-        let pid = Sys.spawn(cli, [cli] + options + [command])
+        let commands = [1: ["open"], 2: ["refresh"], 3: ["menu"]]
+        guard var command = commands[click.button], let cli = Sys.sibling("headlines") else { return }
+        // i3bar sends back the block's instance: the key of the headline it showed.
+        if click.button == 1, variant == .format(.i3bar), let key = click.instance { command += ["--id", key] }
+        let pid = Sys.spawn(cli, [cli] + options + command)
         if pid > 0 { clickChildren.append(pid) }
     }
 

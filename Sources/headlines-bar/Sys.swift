@@ -59,6 +59,21 @@ enum Sys {
         return .tooLarge
     }
 
+    /// Replaces the file at `path` with `bytes` (a temporary file renamed over it: a reader sees
+    /// the old record or the new) unless it holds them already; makes `folder` 0700 when missing.
+    /// Best effort: a record that cannot be written only makes a click open the host's entry.
+    static func writeIfChanged(_ path: String, _ bytes: [UInt8], folder: String) {
+        if case .bytes(let old) = readOwnedFile(path, limit: bytes.count), old == bytes { return }
+        if lstatOf(folder) == nil { _ = cbs_mkdir_private(folder) }
+        guard let st = lstatOf(folder), isDirectory(st), st.st_uid == getuid() else { return }
+        let temporary = path + ".\(getpid()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return }
+        writeAll(fd, bytes)
+        close(fd)
+        if rename(temporary, path) != 0 { unlink(temporary) }
+    }
+
     /// The folder this binary lives in (from /proc/self/exe).
     static func executableDirectory() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

@@ -1,7 +1,9 @@
+import BarFormats
 import Glibc
 
-// headlines-bar: what bars run. `waybar` and `i3blocks --persist` follow the host's ready-made
-// lines; `i3blocks` prints them once. Anything else goes to the full `headlines` CLI.
+// headlines-bar: what bars run. `waybar`, `i3blocks --persist` and the continuous formats
+// (`BarFormat.isContinuous`) follow the host's ready-made lines; `i3blocks` and the other periodic
+// formats print them once. Anything else goes to the full `headlines` CLI.
 // Fully static and Foundation-free so that each bar copy costs a few hundred kilobytes.
 
 /// `headlines --version`'s line. Duplicates HeadlinesCore's HeadlinesVersion.string, which this
@@ -14,13 +16,15 @@ if arguments.contains("--version") || arguments.contains("-V") {
     exit(0)
 }
 var command: String?
-var persist = false, json = false, pango = false
+var persist = false, json = false, pango = false, html = false
 /// The global options (`--config`, `--provider`, `--base-url`), handed on to the host a bar
 /// starts and to the commands a click runs.
 var globalOptions: [String] = []
 /// `--widget NAME`: follow `[widget NAME]`'s lines (in `headlines-widget-NAME`).
 var widget: String?
 var index = 0
+/// `next N` / `prev N`: the steps of a scroll binding.
+var steps = 1
 while index < arguments.count {
     let argument = arguments[index]
     let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
@@ -28,6 +32,7 @@ while index < arguments.count {
     case "--persist": persist = true
     case "--json": json = true
     case "--pango": pango = true
+    case "--html": html = true
     case "--config", "-c", "--provider", "--base-url":
         if argument.contains("=") {
             globalOptions.append(argument)
@@ -46,6 +51,15 @@ while index < arguments.count {
         widget = value
         globalOptions += ["--widget", value]
     case "waybar" where command == nil, "i3blocks" where command == nil: command = argument
+    case "next" where command == nil, "prev" where command == nil:
+        command = argument
+        // `next 3`: how many steps; anything else there is the CLI's to refuse.
+        if index + 1 < arguments.count, let n = Int(arguments[index + 1]) {
+            guard n >= 1 else { Sys.execFullCLI(arguments) }
+            steps = n
+            index += 1
+        }
+    case _ where command == nil && BarFormat(rawValue: argument) != nil: command = argument
     default: Sys.execFullCLI(arguments) // other commands: the CLI's business
     }
     index += 1
@@ -63,6 +77,9 @@ if widget == nil, command == "i3blocks", let instance = Sys.env("BLOCK_INSTANCE"
 json = json || Sys.env("format") == "json"
 pango = pango || Sys.env("markup") == "pango"
 switch command {
+case "next", "prev":
+    ScrollSteps.run(step: command == "next" ? steps : -steps, folder: .fromEnvironment(widget: widget),
+                    arguments: arguments, options: globalOptions)
 case "waybar" where !persist && !json && !pango:
     var follower = Follower(folder: .fromEnvironment(widget: widget), variant: .waybar, readsClicks: false, options: globalOptions)
     follower.run()
@@ -71,7 +88,15 @@ case "i3blocks" where persist:
                             readsClicks: json, options: globalOptions)
     follower.run()
 case "i3blocks":
-    OneShot.run(arguments: arguments, pango: pango, folder: .fromEnvironment(widget: widget))
+    OneShot.run(arguments: arguments, pango: pango, folder: .fromEnvironment(widget: widget), options: globalOptions)
+case .some(let name):
+    guard let format = BarFormat(rawValue: name) else { Sys.execFullCLI(arguments) }
+    if format.isContinuous {
+        var follower = Follower(folder: .fromEnvironment(widget: widget), variant: .format(format),
+                                readsClicks: format == .i3bar, options: globalOptions)
+        follower.run()
+    }
+    OneShot.print(format, html: html, folder: .fromEnvironment(widget: widget))
 default:
     Sys.execFullCLI(arguments)
 }

@@ -67,10 +67,15 @@ enum ReloadChild {
             storeImages(of: &report, pageSize: loaded.config.pageSize, store: store, folder: folder,
                         localAllowed: LocalNetwork.holdsAll(sources))
         }
+        // The widget document's thumbnails, cut once from the images just stored.
+        let thumbnails = NotificationImageStore.thumbnails(paths: loaded.paths)
+        let thumbnailFolder = folder == nil ? nil : try? thumbnails.open().get()
+        if let thumbnailFolder, let images = report.images { thumbnails.makeThumbnails(of: images, in: thumbnailFolder) }
         // The report first, then the cache and status: the host shows the report as soon as it
         // has it, and starts no other reload until this process has exited.
         let status = ReportOutput.print(report)
         if let folder { store.prune(keeping: report.headlines.compactMap(\.imageURL), in: folder) }
+        if let thumbnailFolder { thumbnails.prune(keeping: report.headlines.compactMap(\.imageURL), in: thumbnailFolder) }
         refresher.write(fetch, warn: warn)
         later.flush()
         return status
@@ -95,7 +100,7 @@ enum ReloadChild {
         switch config.provider {
         case .feeds: return config.feeds
         case .json: return [config.jsonURL ?? config.baseURL].compactMap { $0 }
-        case .apitube, .newsapi: return [config.baseURL].compactMap { $0 }
+        case .apitube, .newsapi, .hackernews, .reddit, .lobsters, .guardian, .nyt, .gnews: return [config.baseURL].compactMap { $0 }
         }
     }
 }

@@ -1,3 +1,4 @@
+import BarFormats
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -45,7 +46,10 @@ enum CommandLineTool {
         switch args.command {
         case "fetch": return FetchCommand.run(context)
         case "list": return ListCommand.run(context, json: args.json)
-        case "open": return OpenCommand.run(context, positional: args.positional)
+        case "open": return OpenCommand.run(context, positional: args.positional, comments: args.comments, id: args.id,
+                                            fromLemonbar: args.fromLemonbar)
+        case "add": return AddCommand.run(context, positional: args.positional)
+        case "export": return ExportCommand.run(context, opml: args.opml)
         case "demo": return DemoCommand.run(context, duration: args.duration)
         case "run": return HostCommand.run(context, argv: argv)
         case "refresh": return RefreshCommand.run(context)
@@ -61,6 +65,12 @@ enum CommandLineTool {
             return ShownHeadlines.rotate(context, by: args.command == "next" ? count : -count)
         case "mute", "unmute", "muted": return MuteCommand.run(context, command: args.command, positional: args.positional)
         default:
+            if let format = BarFormat(rawValue: args.command) {
+                // `headlines polybar` means the bar program; it sends back only what it cannot run.
+                BarBinary.execIfPossible(argv, context: context)
+                Output.error("headlines: \(format.rawValue) is a format of headlines-bar: run `headlines-bar \(format.rawValue) [--widget NAME]`, with no other argument.")
+                return 2
+            }
             Output.error("headlines: unknown command '\(args.command)'; run headlines --help for the list.")
             return 2
         }

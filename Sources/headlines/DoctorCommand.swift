@@ -28,7 +28,7 @@ enum DoctorCommand {
         var summary = config.provider.displayName
         let widgets = loaded.plan.shares.compactMap(\.widget)
         if !widgets.isEmpty { summary += ", " + NumberText.counted(widgets.count, "widget") + " (\(widgets.joined(separator: ", ")))" }
-        if let variable = config.provider.keyVariable {
+        if let variable = config.keyVariable(of: config.provider) {
             do {
                 let resolved = try APIKeySource.resolve(for: config.provider, config: config, environment: environment)
                 problems += resolved.warnings

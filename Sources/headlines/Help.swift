@@ -15,7 +15,7 @@ enum Help {
       status [--json]  what the host is doing, the budget used, the last error
       fetch          fetch headlines now, update the cache and print them
       list [--json]  print the cached headlines, newest first
-      open [N]       open the N-th headline of `list`, or the one a bar shows now
+      open [--comments] [N]  open the N-th headline of `list`, or the one a bar shows now
       next, prev     turn every bar copy to the next or previous headline
       waybar         a waybar custom module (continuous JSON lines)
       i3blocks [--persist] [--pango] [--json]   an i3blocks block
@@ -23,17 +23,21 @@ enum Help {
       mute SOURCE, unmute SOURCE, muted   sources hidden from notifications and bars
       demo           the host on bundled sample data, no key and no network needed
       import FILE[#TAG]  print the config for an OPML export or a newsboat urls file
+      add URL        add a feed, or the feed a site links to, to [source] feeds
+      export --opml  print the feeds as OPML for another reader
       doctor         check that a click opens the article here, and say what to change
       help COMMAND   show the help of a command
 
     Options:
       -c, --config FILE   config file (default $XDG_CONFIG_HOME/headlines/headlines.conf)
-      --provider NAME     apitube, newsapi, feeds or json, overriding [source] provider
+      --provider NAME     feeds, hackernews, reddit, lobsters, guardian, nyt, gnews, apitube,
+                          newsapi or json, overriding [source] provider
       --base-url URL      API base URL, overriding [source] base-url
       --widget NAME       the [widget NAME] of the config a command is about
       -h, --help          show help;  -V, --version  show the version
 
-    Keys come from APITUBE_API_KEY / NEWSAPI_API_KEY or [source] api-key-file. With no key and
+    Keys come from APITUBE_API_KEY, NEWSAPI_API_KEY, GUARDIAN_API_KEY, NYT_API_KEY, GNEWS_API_KEY
+    or [source] api-key-file. With no key and
     no config, headlines reads public RSS feeds (see headlines.conf(5)).
     """
 
@@ -57,13 +61,34 @@ enum Help {
 
         Prints the cached headlines, newest first, with source and age. A "! Stale" line says when
         the last refresh failed after the list was fetched. --json prints an array of
-        {id, title, url, source, published_at, image} objects (RFC 3339 dates, image null if none).
+        {id, title, url, source, published_at, image, comments_url} objects (RFC 3339 dates; image
+        and comments_url, the Hacker News, Reddit or Lobsters discussion, null if none).
         """,
         "open": """
-        Usage: headlines open [N]
+        Usage: headlines open [--comments] [N]
+               headlines open --id KEY
+               headlines open --from-lemonbar
 
         Opens the N-th headline of `headlines list` (counting from 1) in the default web browser,
         or with no N the headline a bar shows right now. Only http and https links are opened.
+        --comments opens its discussion page instead (Hacker News, Reddit, Lobsters), such as
+        waybar's "on-click-middle": "headlines open --comments".
+        --id opens the headline a bar's click names (every headlines-bar FORMAT carries its key);
+        --from-lemonbar reads lemonbar's `open KEY` click lines on stdin and opens each.
+        """,
+        "add": """
+        Usage: headlines add [--widget NAME] URL
+
+        Adds the feed at URL to [source] feeds (or [widget NAME] feeds) in the config file. URL may
+        be a site: its page's <link rel="alternate"> feeds are tried, then /feed, /rss, /atom.xml,
+        /feed.xml, /rss.xml and /index.xml, each within [source] timeout and 4 MiB. Only the feeds
+        line changes; comments and layout stay. A config file that is a link is not replaced.
+        """,
+        "export": """
+        Usage: headlines export --opml
+
+        Prints the feeds read ([source] feeds and the feeds-from file's) as an OPML 2.0
+        subscription list, which other readers and `headlines import` read.
         """,
         "waybar": """
         Usage: headlines waybar

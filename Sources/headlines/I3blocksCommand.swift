@@ -1,3 +1,4 @@
+import BarFormats
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -24,6 +25,9 @@ enum I3blocksCommand {
         }
         reloadIfDue(context)
         let state = ShownHeadlines.state(context)
+        if let current = state.current {
+            ShownRecordFile(i3blocksIn: context.paths.runtimeHeadlinesDir, environment: context.environment).record(HeadlineKey.of(id: current.id))
+        }
         Output.print(I3blocksRenderer.oneShot(state, maxLength: context.config.maxLength, pango: pango), terminator: "")
         return 0
     }
@@ -33,7 +37,10 @@ enum I3blocksCommand {
     static func act(on button: Int, context: AppContext) {
         switch button {
         case 1:
-            if let current = ShownHeadlines.state(context).current {
+            // What this block printed last: the host may have rotated since.
+            if let key = ShownRecordFile(i3blocksIn: context.paths.runtimeHeadlinesDir, environment: context.environment).key() {
+                _ = OpenCommand.open(id: key, context)
+            } else if let current = ShownHeadlines.state(context).current {
                 do { try URLLauncher.open(current.url) } catch { Output.error("headlines: \(error.description)") }
             }
         case 2:

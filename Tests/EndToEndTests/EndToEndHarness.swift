@@ -61,6 +61,7 @@ struct ListedHeadline: Decodable, Equatable {
     var source: String
     var published_at: String
     var image: String?
+    var comments_url: String?
 }
 
 /// The parts of the APITube fixture the tests compare against.

@@ -171,4 +171,39 @@ final class NotificationImageTests: EndToEndTestCase {
         XCTAssertEqual(server.requests.count - before, 1, "images = false still fetched images")
         XCTAssertNil(try StateJSONDecoder.headlines().decode(ReloadReport.self, from: Data(off.stdout.utf8)).images)
     }
+
+    func testReloadChildCutsOneSquareThumbnailPerStoredImageForTheWidgetDocument() throws {
+        // Given a page whose first headline has an image
+        let base = server.baseURL.absoluteString
+        let article = #"{"id":1,"title":"Story","href":"https://news.example.com/1","published_at":"2026-11-29T21:51:00Z","source":{"domain":"example.com"},"image":"\#(base)/img1.png"}"#
+        server.route(Self.apitubePath, .json(Data(#"{"status":"ok","results":[\#(article)]}"#.utf8)))
+        server.route("/img1.png", .respond(status: 200, headers: [:], body: Self.image("png", 800, 600)))
+
+        // When the reload child runs
+        let run = try cli.run(["fetch", "--for-host", "--provider", "apitube", "--base-url", base],
+                              environment: ["APITUBE_API_KEY": Self.apitubeKey])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let images = try XCTUnwrap(try StateJSONDecoder.headlines().decode(ReloadReport.self, from: Data(run.stdout.utf8)).images)
+
+        // Then a 64 px square thumbnail sits beside the images, named like its image, 0600
+        let thumbnail = NotificationImageStore.thumbnailPath(ofImage: images["1"]!)
+        XCTAssertTrue(thumbnail.hasSuffix("/headlines/thumbnails/" + PathText.lastComponent(of: images["1"]!)), thumbnail)
+        let bytes = try XCTUnwrap(FileManager.default.contents(atPath: thumbnail), "no thumbnail at \(thumbnail)")
+        XCTAssertEqual(Self.dimensions(bytes).map { [$0.0, $0.1] }, [64, 64])
+        let attributes = try FileManager.default.attributesOfItem(atPath: thumbnail)
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        XCTAssertEqual(NotificationImageStore.existingThumbnails(of: images), ["1": thumbnail])
+
+        // And the next reload makes it no second time
+        let inode = (attributes[.systemFileNumber] as? NSNumber)?.intValue
+        let again = try cli.run(["fetch", "--for-host", "--provider", "apitube", "--base-url", base],
+                                environment: ["APITUBE_API_KEY": Self.apitubeKey])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: thumbnail)[.systemFileNumber] as? NSNumber)?.intValue, inode,
+                       "the thumbnail was made again")
+
+        // And a stored image that is not a PNG of ours gives none
+        XCTAssertNil(ThumbnailScaler.squarePNG(fromStoredPNG: Self.image("jpeg", 50, 50)))
+        XCTAssertNil(ThumbnailScaler.squarePNG(fromStoredPNG: Self.image("png", 600, 300)), "larger than a stored image")
+    }
 }

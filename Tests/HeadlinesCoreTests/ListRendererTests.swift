@@ -19,7 +19,8 @@ final class ListRendererTests: XCTestCase {
         // Given two headlines, one without an image
         let headlines = [
             Headline(id: "9112301", title: "Tom & Jerry <b>", url: url("https://www.reuters.com/a"), source: "reuters.com",
-                     publishedAt: date("2026-11-29T22:20:23.000Z"), imageURL: url("https://www.reuters.com/a.jpg"), summary: "not listed"),
+                     publishedAt: date("2026-11-29T22:20:23.000Z"), imageURL: url("https://www.reuters.com/a.jpg"), summary: "not listed",
+                     commentsURL: url("https://news.ycombinator.com/item?id=1")),
             Headline(id: "9112190", title: "Museum", url: url("https://www.nytimes.com/b"), source: "nytimes.com",
                      publishedAt: date("2026-11-29T19:48:03.250Z")),
         ]
@@ -28,9 +29,10 @@ final class ListRendererTests: XCTestCase {
         // Then it is exactly the documented objects, with an explicit null image
         let expected: NSArray = [
             ["id": "9112301", "title": "Tom & Jerry <b>", "url": "https://www.reuters.com/a", "source": "reuters.com",
-             "published_at": "2026-11-29T22:20:23.000Z", "image": "https://www.reuters.com/a.jpg"],
+             "published_at": "2026-11-29T22:20:23.000Z", "image": "https://www.reuters.com/a.jpg",
+             "comments_url": "https://news.ycombinator.com/item?id=1"],
             ["id": "9112190", "title": "Museum", "url": "https://www.nytimes.com/b", "source": "nytimes.com",
-             "published_at": "2026-11-29T19:48:03.250Z", "image": NSNull()],
+             "published_at": "2026-11-29T19:48:03.250Z", "image": NSNull(), "comments_url": NSNull()],
         ]
         XCTAssertEqual(try parse(json), expected)
         XCTAssertTrue(json.contains(#""image" : null"#) || json.contains(#""image":null"#), json)

@@ -12,4 +12,18 @@ final class NotificationActionsTests: XCTestCase {
         }
         XCTAssertEqual(NotificationContent.headlineActions.map(\.label), ["Open", "Mute source"])
     }
+
+    func testADiscussionPageOfItsOwnAddsCommentsAfterOpen() throws {
+        let story = URL(string: "https://asahilinux.org/2026/11/gpu/")!
+        let thread = URL(string: "https://news.ycombinator.com/item?id=46101234")!
+        var h = Headline(id: "hn:46101234", title: "GPU", url: story, source: "asahilinux.org", publishedAt: Date(), commentsURL: thread)
+        let content = NotificationContent.headline(h, now: Date(), caps: [.actions])
+        XCTAssertEqual(content.actions.map(\.key), ["default", "comments", "mute"])
+        XCTAssertEqual(content.actions.map(\.label), ["Open", "Comments", "Mute source"])
+        // An Ask HN post links to its discussion already: one "Open" is enough.
+        h.url = thread
+        XCTAssertEqual(NotificationContent.headline(h, now: Date(), caps: [.actions]).actions.map(\.key), ["default", "mute"])
+        h.commentsURL = nil
+        XCTAssertEqual(NotificationContent.headline(h, now: Date(), caps: [.actions]).actions.map(\.key), ["default", "mute"])
+    }
 }

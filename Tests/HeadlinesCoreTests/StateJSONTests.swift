@@ -110,7 +110,8 @@ final class StateJSONTests: XCTestCase {
         XCTAssertEqual(rendered.filter { $0 == "\n" }.count, 1, rendered)
         let json = ListRenderer.json(Self.headlines)
         XCTAssertTrue(json.contains(#""image" : null"#), json)
-        XCTAssertTrue(json.hasPrefix("[\n  {\n    \"id\" : \"a/1\",\n"), json)
+        // Keys sorted: comments_url comes first.
+        XCTAssertTrue(json.hasPrefix("[\n  {\n    \"comments_url\" : null,\n    \"id\" : \"a/1\",\n"), json)
         XCTAssertEqual(ListRenderer.json([]), "[\n\n]")
     }
 

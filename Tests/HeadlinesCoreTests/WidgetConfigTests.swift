@@ -109,6 +109,32 @@ final class WidgetConfigTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(sent, 95, "the budget is spread, not wasted")
     }
 
+    func testBuiltInKeyedProvidersShareTheirKeysBudgetAndSubredditsAreSourcesOfTheirOwn() throws {
+        let config = try parse([
+            "source": ["provider": "guardian"],
+            "widget world": ["section": "world"], "widget tech": ["section": "technology"],
+            "widget linux": ["provider": "reddit", "subreddits": "linux"], "widget rust": ["provider": "reddit", "subreddits": "rust"],
+        ])
+        let widgets = try config.widgetNames.map { (Optional($0), try config.widget(named: $0, file: file)) }
+        let plan = WidgetPlan(widgets: widgets)
+        XCTAssertEqual(plan.shares.map(\.widget), ["linux", "rust", "tech", "world"])
+        XCTAssertEqual(plan.shares.map(\.dailyBudget), [48, 48, 24, 24], "The Guardian's key is shared; Reddit has none")
+        XCTAssertEqual(plan.shares.map(\.mirrors), [false, false, false, false], "other subreddits and sections are other sources")
+    }
+
+    func testASortTheProviderLacksOrTwoKeyPlacementsAreOneSentence() throws {
+        XCTAssertThrowsError(try parse(["source": ["provider": "reddit", "sort": "newest"]])) { error in
+            XCTAssertEqual((error as? ConfigError)?.message, "\(file): [source] sort = newest is not an order Reddit has; use hot, new, top.")
+        }
+        XCTAssertThrowsError(try parse(["source": ["provider": "reddit"], "widget l": ["provider": "lobsters", "sort": "top"]])) { error in
+            XCTAssertEqual((error as? ConfigError)?.message, "\(file): [widget l] sort = top is not an order Lobsters has; use hottest, newest.")
+        }
+        XCTAssertEqual(try parse(["source": ["provider": "lobsters", "sort": "newest"]]).sort, "newest")
+        XCTAssertThrowsError(try parse(["source": ["provider": "json", "url": "https://x.example/a", "api-key-header": "X-Key", "api-key-param": "key"]])) { error in
+            XCTAssertEqual((error as? ConfigError)?.message, "\(file): [source] sets both api-key-header and api-key-param; keep the one the API documents.")
+        }
+    }
+
     func testWidgetsOnTheSameSourceShareOneFetch() {
         let plan = WidgetPlan(widgets: [("a", widget(.feeds, feeds: "https://x.example/f.rss")),
                                         ("b", widget(.feeds, feeds: "https://y.example/g.rss")),

@@ -7,12 +7,12 @@ _headlines() {
         cur=${COMP_WORDS[COMP_CWORD]}; prev=${COMP_WORDS[COMP_CWORD-1]}
         words=("${COMP_WORDS[@]}"); cword=$COMP_CWORD
     }
-    local commands="run refresh status fetch list open menu waybar i3blocks next prev mute unmute muted demo import doctor help"
+    local commands="run refresh status fetch list open menu waybar i3blocks next prev mute unmute muted demo import add export doctor help"
     local global="-c --config --provider --base-url --widget -h --help -V --version"
 
     case $prev in
         -c|--config) COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null; return ;;
-        --provider) COMPREPLY=($(compgen -W "apitube newsapi feeds json" -- "$cur")); return ;;
+        --provider) COMPREPLY=($(compgen -W "feeds hackernews reddit lobsters guardian nyt gnews apitube newsapi json" -- "$cur")); return ;;
         --base-url) COMPREPLY=($(compgen -W "https:// http://" -- "$cur")); compopt -o nospace 2>/dev/null; return ;;
         --duration) COMPREPLY=($(compgen -W "10s 30s 1m 2m" -- "$cur")); return ;;
         --widget)

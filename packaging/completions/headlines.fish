@@ -1,12 +1,12 @@
 # fish completion for headlines(1). Installed as
 # $(PREFIX)/share/fish/vendor_completions.d/headlines.fish.
 
-set -l commands run refresh status fetch list open menu waybar i3blocks next prev mute unmute muted demo import doctor help
+set -l commands run refresh status fetch list open menu waybar i3blocks next prev mute unmute muted demo import add export doctor help
 complete -c headlines -f
 
 # Global options, anywhere.
 complete -c headlines -s c -l config -r -F -d 'Config file'
-complete -c headlines -l provider -x -a 'apitube newsapi feeds json' -d 'News source for this run'
+complete -c headlines -l provider -x -a 'feeds hackernews reddit lobsters guardian nyt gnews apitube newsapi json' -d 'News source for this run'
 complete -c headlines -l base-url -x -d 'API base URL for this run'
 complete -c headlines -l widget -x -a '(sed -n "s/^\[widget \([A-Za-z0-9_-]*\)\]\$/\1/p" (set -q XDG_CONFIG_HOME; and echo $XDG_CONFIG_HOME; or echo ~/.config)/headlines/headlines.conf 2>/dev/null)' -d 'The [widget NAME] a command is about'
 complete -c headlines -s h -l help -d 'Show help'
@@ -29,6 +29,8 @@ complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a unmute -
 complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a muted -d 'List the muted sources'
 complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a demo -d 'The host on bundled sample data'
 complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a import -d 'Print the config for an OPML or newsboat urls file'
+complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a add -d 'Add a feed, or the one a site links to, to the config'
+complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a export -d 'Print the feeds as OPML'
 complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a doctor -d 'Check the notification server, browser, launcher, bars and config'
 complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a help -d 'Show the help of a command'
 
@@ -41,4 +43,6 @@ complete -c headlines -n '__fish_seen_subcommand_from i3blocks' -l json -d 'i3bl
 complete -c headlines -n '__fish_seen_subcommand_from demo' -l duration -x -a '10s 30s 1m 2m' -d 'Stop after this long'
 complete -c headlines -n '__fish_seen_subcommand_from unmute' -a '(headlines muted 2>/dev/null | string match -v "* *")' -d 'Muted source'
 complete -c headlines -n '__fish_seen_subcommand_from import' -F -d 'OPML or newsboat urls file'
+complete -c headlines -n '__fish_seen_subcommand_from open' -l comments -d 'Open the discussion page'
+complete -c headlines -n '__fish_seen_subcommand_from export' -l opml -d 'OPML 2.0'
 complete -c headlines -n '__fish_seen_subcommand_from help' -a "$commands"

@@ -175,10 +175,10 @@ fi
 # connect() recorded: a refusal before any connection makes no connect and no DNS lookup at all.
 problems=(); evidence="in a private network namespace"
 command -v strace >/dev/null || problems+=("strace is missing, so no connect() could be checked: run scripts/install-deps.sh")
-for provider in apitube newsapi; do
+for provider in apitube newsapi guardian nyt gnews; do
     tracer=()
     tracer=(strace -f -qq -e trace=connect,sendto,sendmsg -o "$OUT/strace-$provider.txt")
-    env NEWSAPI_API_KEY="$KEY" unshare -n "${tracer[@]}" "$BIN" fetch --provider "$provider" --base-url "http://example.invalid" \
+    env NEWSAPI_API_KEY="$KEY" GUARDIAN_API_KEY="$KEY" NYT_API_KEY="$KEY" GNEWS_API_KEY="$KEY" unshare -n "${tracer[@]}" "$BIN" fetch --provider "$provider" --base-url "http://example.invalid" \
         >"$OUT/plain-$provider.out" 2>"$OUT/plain-$provider.err"
     rc=$?
     msg=$(cat "$OUT/plain-$provider.err")
@@ -194,7 +194,7 @@ done
 if [ "$(unshare -n true 2>&1; echo $?)" != 0 ]; then
     row "key refused over plain http to a non-loopback host" "could not run: unshare -n (a private network namespace) is not permitted here" FAIL
 elif [ ${#problems[@]} -eq 0 ]; then
-    row "key refused over plain http to a non-loopback host" "APITube and NewsAPI fetches of http://example.invalid exit 1 with 'Refusing to send the … API key over plain http …' $evidence" PASS
+    row "key refused over plain http to a non-loopback host" "APITube, NewsAPI, Guardian, NYT and GNews fetches of http://example.invalid exit 1 with 'Refusing to send the … API key over plain http …' $evidence" PASS
 else
     row "key refused over plain http to a non-loopback host" "$(IFS=';'; echo "${problems[*]}")" FAIL
 fi

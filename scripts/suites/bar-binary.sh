@@ -199,12 +199,13 @@ ok "rm -rf of the runtime folder, recreated: the follower follows the new one"
 
 echo "one-shot i3blocks: prints the published lines, or hands over to the full CLI"
 fresh; hold
-printf 'full\nshort\n#FFFFFF\n' > "$BARD/i3blocks"; printf 'full &amp;\nshort\n#FFFFFF\n' > "$BARD/i3blocks-pango"
+# The one-shot files start with the key of the headline shown (empty: none to record).
+printf '\nfull\nshort\n#FFFFFF\n' > "$BARD/i3blocks-keyed"; printf '\nfull &amp;\nshort\n#FFFFFF\n' > "$BARD/i3blocks-pango-keyed"
 [ "$("$BAR" i3blocks)" = $'full\nshort\n#FFFFFF' ] || die "the one-shot printed '$("$BAR" i3blocks)'"
 [ "$("$BAR" i3blocks --pango)" = $'full &amp;\nshort\n#FFFFFF' ] || die "--pango did not print i3blocks-pango"
 [ "$(markup=pango "$BAR" i3blocks)" = $'full &amp;\nshort\n#FFFFFF' ] || die "markup=pango did not print i3blocks-pango"
 [ ! -s "$WORK/cli.log" ] || die "the one-shot ran the CLI with a host and a file: $(cat "$WORK/cli.log")"
-ok "with a host: prints bar/i3blocks (bar/i3blocks-pango for --pango or markup=pango), no CLI"
+ok "with a host: prints bar/i3blocks-keyed (bar/i3blocks-pango-keyed for --pango or markup=pango), no CLI"
 cli_ran() { # EXPECTED-LOG-LINE DESCRIPTION COMMAND...
     local want=$1 what=$2; shift 2; : > "$WORK/cli.log"
     [ "$("$@")" = "full cli" ] || die "$what: the CLI's output was not passed through"
@@ -215,14 +216,14 @@ cli_ran "NO_BAR_EXEC=1 i3blocks" "a click" env BLOCK_BUTTON=1 "$BAR" i3blocks
 cli_ran "NO_BAR_EXEC=1 --config /x/h.conf i3blocks" "a click with --config" env BLOCK_BUTTON=1 "$BAR" --config /x/h.conf i3blocks
 cli_ran "NO_BAR_EXEC=1 waybar --widget ../w" "a --widget the CLI would refuse" "$BAR" waybar --widget ../w
 cli_ran "NO_BAR_EXEC=1 status" "another command" "$BAR" status
-rm "$BARD/i3blocks"; cli_ran "NO_BAR_EXEC=1 i3blocks" "no variant file" "$BAR" i3blocks
-printf 'full\nshort\n#FFFFFF\n' > "$BARD/i3blocks"; kill "$HOLDER"; wait "$HOLDER" 2>/dev/null
+rm "$BARD/i3blocks-keyed"; cli_ran "NO_BAR_EXEC=1 i3blocks" "no variant file" "$BAR" i3blocks
+printf '\nfull\nshort\n#FFFFFF\n' > "$BARD/i3blocks-keyed"; kill "$HOLDER"; wait "$HOLDER" 2>/dev/null
 cli_ran "NO_BAR_EXEC=1 i3blocks" "no host" "$BAR" i3blocks
 ok "a click (with its --config), a bad --widget, another command, no file, no host: execs headlines with HEADLINES_NO_BAR_EXEC=1"
 
 echo "widgets: --widget NAME and instance= read headlines-widget-NAME"
 fresh; RUN=$RT/headlines-widget-w; BARD=$RUN/bar; mkdir -m 700 "$RUN" "$BARD"; hold
-publish "$BARD/i3blocks" $'w full\nw short\n#FFFFFF\n'
+publish "$BARD/i3blocks-keyed" $'\nw full\nw short\n#FFFFFF\n'
 [ "$("$BAR" i3blocks --widget w)" = $'w full\nw short\n#FFFFFF' ] || die "i3blocks --widget w did not print widget w's line"
 [ "$(env BLOCK_INSTANCE=w "$BAR" i3blocks)" = $'w full\nw short\n#FFFFFF' ] || die "instance=w did not print widget w's line"
 cli_ran "NO_BAR_EXEC=1 i3blocks" "an instance= that names no widget folder" env BLOCK_INSTANCE=other "$BAR" i3blocks
@@ -267,6 +268,86 @@ wait_for "the raw line" 2 grep -qx 'raw line' "$WORK/out-raw" || die "--persist 
 kill "$FOLLOWER"; wait "$FOLLOWER" 2>/dev/null
 ok "buttons 5, 1, 3 ran headlines next, open, menu (not waited for, reaped); --persist alone prints i3blocks-persist"
 
+echo "i3blocks one-shot: a click opens the headline the block printed, not the host's current one"
+fresh; hold; : > "$WORK/cli.log"
+K1=0123456789abcdef; K2=fedcba9876543210
+publish "$BARD/i3blocks-keyed" "$K1"$'\none\none\n#FFFFFF\n'
+[ "$(BLOCK_NAME=news "$BAR" i3blocks)" = $'one\none\n#FFFFFF' ] || die "the keyed one-shot printed '$(BLOCK_NAME=news "$BAR" i3blocks)'"
+[ "$(cat "$RUN/shown/i3blocks-news-")" = "$K1" ] || die "the block's record holds '$(cat "$RUN/shown/i3blocks-news-" 2>&1)'"
+[ "$(stat -c %a "$RUN/shown/i3blocks-news-")" = 600 ] || die "the record is not 0600"
+publish "$BARD/i3blocks-keyed" "$K2"$'\ntwo\ntwo\n#FFFFFF\n'   # the host rotated since
+[ "$(BLOCK_BUTTON=1 BLOCK_NAME=news "$BAR" i3blocks)" = $'two\ntwo\n#FFFFFF' ] || die "a click did not print the block"
+wait_for "the open command" 3 cli_runs_at_least 1 || die "a click ran nothing"
+[ "$(cat "$WORK/cli.log")" = "NO_BAR_EXEC= open --id $K1" ] || die "a click ran '$(cat "$WORK/cli.log")', not open --id $K1"
+[ "$(cat "$RUN/shown/i3blocks-news-")" = "$K2" ] || die "the record did not move on to what the click's run printed"
+cli_ran "NO_BAR_EXEC=1 i3blocks" "a click on a block with no record yet" env BLOCK_BUTTON=1 BLOCK_NAME=other "$BAR" i3blocks
+kill "$HOLDER"; wait "$HOLDER" 2>/dev/null
+ok "the block's record (shown/i3blocks-news-, 0600) names what it printed; a click after a rotation runs open --id of that one"
+
+echo "i3bar: header once, one set per change, clicks open the key the block carried"
+fresh; hold; : > "$WORK/cli.log"
+publish "$BARD/i3bar" '[{"name":"headlines","instance":"'$K1'","full_text":"one"}]'$'\n'
+mkfifo "$WORK/i3bar-clicks"
+"$BAR" i3bar < "$WORK/i3bar-clicks" > "$WORK/out-i3bar" & FOLLOWER=$!; PIDS+=("$FOLLOWER")
+exec {ifd}> "$WORK/i3bar-clicks"
+wait_for "the first set" 2 grep -q '"one"' "$WORK/out-i3bar" || die "i3bar printed: $(cat "$WORK/out-i3bar")"
+publish "$BARD/i3bar" '[{"name":"headlines","instance":"'$K2'","full_text":"two"}]'$'\n'
+wait_for "the second set" 2 grep -q '"two"' "$WORK/out-i3bar" || die "i3bar printed: $(cat "$WORK/out-i3bar")"
+python3 - "$WORK/out-i3bar" <<'PY' || die "the i3bar stream is not the protocol: $(cat "$WORK/out-i3bar")"
+import json, sys
+text = open(sys.argv[1]).read()
+header, rest = text.split("\n", 1)
+assert json.loads(header) == {"version": 1, "click_events": True}, header
+sets = json.loads(rest + "]")   # the endless array, closed here
+assert [s[0]["full_text"] for s in sets] == ["one", "two"], sets
+PY
+printf '[\n{"name":"headlines","instance":"%s","button":1}\n,{"name":"headlines","instance":"%s","button":0,"event":272}\n,{"name":"headlines","instance":"x; rm -rf ~","button":1}\n' "$K1" "$K2" >&"$ifd"
+wait_for "three clicks" 3 cli_runs_at_least 3 || die "clicks ran: $(cat "$WORK/cli.log")"
+[ "$(sort "$WORK/cli.log")" = "$(printf 'NO_BAR_EXEC= open\nNO_BAR_EXEC= open --id %s\nNO_BAR_EXEC= open --id %s' "$K1" "$K2")" ] || die "clicks ran: $(cat "$WORK/cli.log")"
+exec {ifd}>&-
+kill "$FOLLOWER" "$HOLDER"; wait "$FOLLOWER" "$HOLDER" 2>/dev/null
+ok "header, then [..],[..]; button 1 and swaybar's button 0 + BTN_LEFT open --id the block's key; an instance that is not a key opens nothing by it"
+
+echo "the other formats: periodic ones print their file once, continuous ones follow it"
+fresh; hold
+for f in tmux genmon argos plain conky; do
+    publish "$BARD/$f" "$f line"$'\n'
+    [ "$("$BAR" $f)" = "$f line" ] || die "headlines-bar $f printed '$("$BAR" $f)'"
+done
+publish "$BARD/plain-html" $'a &amp; b\n'
+[ "$("$BAR" plain --html)" = "a &amp; b" ] || die "headlines-bar plain --html printed '$("$BAR" plain --html)'"
+for f in polybar yambar xmobar lemonbar; do
+    publish "$BARD/$f" "$f line"$'\n'
+    follow "$WORK/out-$f" $f
+    wait_for "$f's line" 2 grep -qx "$f line" "$WORK/out-$f" || die "headlines-bar $f printed '$(cat "$WORK/out-$f")'"
+    kill "$FOLLOWER"; wait "$FOLLOWER" 2>/dev/null
+done
+publish "$BARD/widget.json" '{"items":[]}'$'\n'
+follow "$WORK/out-json-doc" json
+wait_for "the widget document" 2 grep -qx '{"items":\[\]}' "$WORK/out-json-doc" || die "headlines-bar json printed '$(cat "$WORK/out-json-doc")'"
+publish "$BARD/widget.json" '{"items":[1]}'$'\n'
+wait_for "the next document" 2 grep -qx '{"items":\[1\]}' "$WORK/out-json-doc" || die "headlines-bar json did not follow"
+[ "$(wc -l < "$WORK/out-json-doc")" = 2 ] || die "json printed $(wc -l < "$WORK/out-json-doc") documents for 2 changes"
+kill "$FOLLOWER" "$HOLDER"; wait "$FOLLOWER" "$HOLDER" 2>/dev/null
+[ "$("$BAR" tmux)" = "headlines: no host runs (start one: headlines start)" ] || die "tmux with no host printed '$("$BAR" tmux)'"
+case "$("$BAR" genmon)" in "<txt><span foreground=\"#BF616A\">headlines: no host runs"*) ;; *) die "genmon with no host printed '$("$BAR" genmon)'";; esac
+ok "tmux, genmon, argos, plain (--html: plain-html), conky print once; polybar, yambar, xmobar, lemonbar, json follow; no host: one line in the format"
+hold
+
+echo "scroll bindings: headlines-bar next/prev, one process per event, coalesced into a few CLI runs"
+fresh; hold; : > "$WORK/cli.log"
+# 500 events as waybar starts them (each its own process, all at once): 400 down, 100 up.
+for i in $(seq 500); do if (( i % 5 )); then "$BAR" next & else "$BAR" prev & fi; done 2>/dev/null
+wait_for "the 500 scroll processes" 30 bash -c "! pgrep -f '^$BAR (next|prev)'"
+steps() { awk '$2 == "next" { n += $3 } $2 == "prev" { n -= $3 } END { print n + 0 }' "$WORK/cli.log"; }
+runs=$(wc -l < "$WORK/cli.log")
+[ "$(steps)" = 300 ] || die "500 scroll events moved $(steps) steps, not 300: $(tr '\n' ';' < "$WORK/cli.log" | head -c 300)"
+[ "$runs" -le 20 ] || die "500 scroll events ran the CLI $runs times"
+"$BAR" next 3 && [ "$(tail -n 1 "$WORK/cli.log")" = "NO_BAR_EXEC= next 3" ] || die "next 3 ran: $(tail -n 1 "$WORK/cli.log")"
+[ "$(cat "$RUN/scroll-steps")" = 0 ] || die "steps left behind: $(cat "$RUN/scroll-steps")"
+ok "500 scroll events (400 next, 100 prev) ran headlines next/prev $runs times, 300 steps in all; none left behind"
+: > "$WORK/cli.log"
+
 echo "measure: memory of follower copies"
 publish "$BARD/waybar" $'{"text":"memory"}\n'
 follow "$WORK/out-m1" waybar; first=$FOLLOWER
@@ -280,8 +361,9 @@ echo "  measure: follower VmHWM ${hwm} kB; second copy Pss ${pss} kB, private ${
 [ "$hwm" -le 5120 ] || die "a follower peaks at $hwm kB, over 5 MB"
 ok "a follower peaks at ${hwm} kB (at most 5 MB)"
 kill "$first" "$second"; wait "$first" "$second" 2>/dev/null
-printf 'Some headline of about sixty characters in length — example.com\nSome headline\n#ECEFF4\n' > "$BARD/i3blocks"
-python3 - "$BAR" "$BARD/i3blocks" <<'PY'
+printf 'Some headline of about sixty characters in length — example.com\nSome headline\n#ECEFF4\n' > "$WORK/i3blocks"
+printf '\nSome headline of about sixty characters in length — example.com\nSome headline\n#ECEFF4\n' > "$BARD/i3blocks-keyed"
+python3 - "$BAR" "$WORK/i3blocks" <<'PY'
 # The one-shot against cat of the same file, 100 runs each, alternating (printed, not asserted:
 # wall times on a shared 2-core machine are too noisy for a pass/fail line; `make bench` judges).
 import subprocess, sys, time, statistics

@@ -31,6 +31,8 @@ int cbs_inotify_drain(int fd, int parent_wd, int dir_wd, int bar_wd, const char 
 
 /// open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK).
 int cbs_open_nofollow(const char *path);
+/// open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600): -1 unless it is a regular file of ours.
+int cbs_open_private(const char *path);
 /// mkdir(path, 0700) (the umask may only take bits away).
 int cbs_mkdir_private(const char *path);
 /// Adds O_NONBLOCK to an open descriptor.

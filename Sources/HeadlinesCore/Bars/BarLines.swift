@@ -1,3 +1,4 @@
+import BarFormats
 import FoundationEssentials
 
 /// The ready-made lines the host publishes in `$XDG_RUNTIME_DIR/headlines/bar/`, one file per
@@ -13,14 +14,52 @@ public enum BarLines {
         case i3blocksPersistPango = "i3blocks-persist-pango"
         case i3blocksJSON = "i3blocks-json"
         case i3blocksJSONPango = "i3blocks-json-pango"
+        case i3bar, polybar, yambar, xmobar, lemonbar
+        case widget = "widget.json"
         case i3blocks
         case i3blocksPango = "i3blocks-pango"
+        /// The one-shot block's three lines after the key of the headline they show
+        /// (`I3blocksRenderer.keyedOneShot`).
+        case i3blocksKeyed = "i3blocks-keyed"
+        case i3blocksPangoKeyed = "i3blocks-pango-keyed"
+        case tmux, genmon, argos, plain, conky
+        /// `plain --html`: KDE's Command Output renders rich text, so `<` and `&` are escaped.
+        case plainHTML = "plain-html"
+
+        /// The `BarFormat` this variant is the file of, for the formats `FormatLines` renders.
+        var format: BarFormat? {
+            switch self {
+            case .i3bar: return .i3bar
+            case .polybar: return .polybar
+            case .yambar: return .yambar
+            case .xmobar: return .xmobar
+            case .lemonbar: return .lemonbar
+            case .widget: return .json
+            case .i3blocksKeyed: return .i3blocks
+            case .tmux: return .tmux
+            case .genmon: return .genmon
+            case .argos: return .argos
+            case .plain: return .plain
+            case .conky: return .conky
+            default: return nil
+            }
+        }
     }
 
     /// Every variant's bytes for `state` at `now`.
     public static func render(_ state: BarState, now: Date, maxLength: Int) -> [Variant: String] {
+        render(state, FormatLines.Context(now: now, maxLength: maxLength))
+    }
+
+    /// Every variant's bytes for `state` in `context` (its widget, thumbnails, fetch date).
+    public static func render(_ state: BarState, _ context: FormatLines.Context) -> [Variant: String] {
+        let now = context.now, maxLength = context.maxLength
         var out: [Variant: String] = [:]
         for variant in Variant.allCases {
+            if let format = variant.format {
+                out[variant] = FormatLines.render(format, state, context)
+                continue
+            }
             switch variant {
             case .waybar: out[variant] = WaybarRenderer.render(state, now: now, maxLength: maxLength)
             case .i3blocks: out[variant] = I3blocksRenderer.oneShot(state, maxLength: maxLength, pango: false)
@@ -29,6 +68,12 @@ public enum BarLines {
             case .i3blocksPersistPango: out[variant] = I3blocksRenderer.persistLine(state, maxLength: maxLength, pango: true)
             case .i3blocksJSON: out[variant] = I3blocksRenderer.persistJSONLine(state, maxLength: maxLength, pango: false)
             case .i3blocksJSONPango: out[variant] = I3blocksRenderer.persistJSONLine(state, maxLength: maxLength, pango: true)
+            case .plainHTML:
+                out[variant] = BarText.encoded(I3blocksRenderer.rawText(state, maxLength: maxLength).full,
+                                               bytes: FormatLines.maxTextBytes, encode: Escape.pango) + "\n"
+            case .i3blocksPangoKeyed:
+                out[variant] = I3blocksRenderer.keyedOneShot(state, maxLength: maxLength, pango: true)
+            default: break
             }
         }
         return out

@@ -1,3 +1,4 @@
+import BarFormats
 import FoundationEssentials
 
 /// i3blocks output. One-shot blocks (`interval=N`) get three lines: full_text, short_text and
@@ -9,10 +10,10 @@ public enum I3blocksRenderer {
     public static let maxLineBytes = 1023
 
     public struct Colors: Sendable {
-        public static let fresh = "#E5E9F0"
-        public static let cached = "#D8DEE9"
-        public static let stale = "#EBCB8B"
-        public static let error = "#BF616A"
+        public static let fresh = BarColors.fresh
+        public static let cached = BarColors.cached
+        public static let stale = BarColors.stale
+        public static let error = BarColors.error
     }
 
     public static func color(_ state: BarState) -> String {
@@ -57,6 +58,12 @@ public enum I3blocksRenderer {
     public static func oneShot(_ state: BarState, maxLength: Int, pango: Bool) -> String {
         let text = fullText(state, maxLength: maxLength, pango: pango)
         return text.full + "\n" + text.short + "\n" + color(state) + "\n"
+    }
+
+    /// The one-shot's lines after the key of the headline they show (an empty line for none),
+    /// which `headlines-bar i3blocks` records so that a click opens that headline.
+    public static func keyedOneShot(_ state: BarState, maxLength: Int, pango: Bool) -> String {
+        (state.current.map { HeadlineKey.of(id: $0.id) } ?? "") + "\n" + oneShot(state, maxLength: maxLength, pango: pango)
     }
 
     /// One persist line (raw format): full_text only.

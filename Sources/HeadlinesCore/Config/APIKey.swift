@@ -10,7 +10,7 @@ public enum APIKeySource {
 
     public static func resolve(for provider: Config.Provider, config: Config,
                                environment: [String: String]) throws(ConfigError) -> Resolved {
-        guard let variable = provider.keyVariable else { return Resolved(key: nil, warnings: []) }
+        guard let variable = config.keyVariable(of: provider) else { return Resolved(key: nil, warnings: []) }
         if let key = environment[variable]?.trimmed(), !key.isEmpty {
             return Resolved(key: key, warnings: [])
         }

@@ -27,8 +27,16 @@ public struct Arguments: Equatable, Sendable {
     public var duration: String?
     public var help = false
     public var version = false
+    /// `open --comments`: the headline's discussion page instead of its link.
+    public var comments = false
+    /// `export --opml`: the subscriptions as OPML.
+    public var opml = false
     /// `--widget NAME`: the `[widget NAME]` a command is about.
     public var widget: String?
+    /// `open --id KEY`: the headline a bar's click names (`HeadlineKey`, or the headline's id).
+    public var id: String?
+    /// `open --from-lemonbar`: read lemonbar's `open KEY` lines from stdin.
+    public var fromLemonbar = false
 
     /// The global options again, for commands that run `headlines` themselves.
     public var passThrough: [String] {
@@ -65,6 +73,8 @@ public struct Arguments: Equatable, Sendable {
             case "-v", "--verbose": args.verbose = true
             case "--persist": args.persist = true
             case "--pango": args.pango = true
+            case "--comments": args.comments = true
+            case "--opml": args.opml = true
             case "--config", "-c": args.configPath = try value("--config", inline: inline)
             case "--provider": args.provider = try value("--provider", inline: inline)
             case "--base-url": args.baseURL = try value("--base-url", inline: inline)
@@ -76,6 +86,8 @@ public struct Arguments: Equatable, Sendable {
                 }
                 args.widget = name
             case "--from-bar": args.fromBar = true
+            case "--id": args.id = try value("--id", inline: inline)
+            case "--from-lemonbar": args.fromLemonbar = true
             case "--for-host": args.forHost = true
             case "--failures":
                 let text = try value("--failures", inline: inline)

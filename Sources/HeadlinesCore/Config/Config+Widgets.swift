@@ -41,6 +41,7 @@ extension Config {
         if config.provider == .json && config.providerIsExplicit && config.jsonURL == nil {
             throw ConfigError("\(file): [widget \(name)] provider = json needs url; add the JSON API's URL.")
         }
+        if let problem = config.sortProblem(group: "widget \(name)") { throw ConfigError("\(file): \(problem)") }
         return config
     }
 }

@@ -6,12 +6,19 @@ import FoundationEssentials
 public struct Config: Equatable, Sendable {
     public enum Provider: String, Sendable, CaseIterable {
         case apitube, newsapi, feeds, json
+        case hackernews, reddit, lobsters, guardian, nyt, gnews
         public var displayName: String {
             switch self {
             case .apitube: return "APITube"
             case .newsapi: return "NewsAPI"
             case .feeds: return "Feeds"
             case .json: return "JSON API"
+            case .hackernews: return "Hacker News"
+            case .reddit: return "Reddit"
+            case .lobsters: return "Lobsters"
+            case .guardian: return "The Guardian"
+            case .nyt: return "The New York Times"
+            case .gnews: return "GNews"
             }
         }
         /// The environment variable holding the key, for the providers that need one.
@@ -19,9 +26,14 @@ public struct Config: Equatable, Sendable {
             switch self {
             case .apitube: return "APITUBE_API_KEY"
             case .newsapi: return "NEWSAPI_API_KEY"
-            case .feeds, .json: return nil
+            case .guardian: return "GUARDIAN_API_KEY"
+            case .nyt: return "NYT_API_KEY"
+            case .gnews: return "GNEWS_API_KEY"
+            case .feeds, .json, .hackernews, .reddit, .lobsters: return nil
             }
         }
+        /// Where the key of `provider = json` comes from, when `api-key-header` or `api-key-param` asks for one.
+        public static let jsonKeyVariable = "HEADLINES_JSON_API_KEY"
     }
 
     /// Major public news feeds, read when nothing else is configured and no key is set. Change them
@@ -39,6 +51,10 @@ public struct Config: Equatable, Sendable {
     /// APITube or NewsAPI picks it, else the keyless feeds). See `resolvedProvider`.
     public var providerIsExplicit = false
     public var feeds: [URL] = Config.defaultFeeds
+    /// `provider = json`: where its key goes, if it takes one (`api-key-header`, `api-key-param`).
+    public var jsonKey: JSONKeyPlacement?
+    /// `[source] user-agent`: sent instead of headlines' own (Reddit refuses generic ones).
+    public var userAgent: String?
     /// `[source] feeds-from`: a subscription file read at each fetch; its feeds come after `feeds`.
     /// When set without `feeds`, `feeds` is empty (the defaults are not mixed in).
     public var feedsFrom: FeedsFrom?
@@ -51,6 +67,12 @@ public struct Config: Equatable, Sendable {
     public var category: String = ""
     public var query: String = ""
     public var pageSize: Int = 10
+    /// `[source] subreddits`: Reddit's subreddits, empty for the front page.
+    public var subreddits: [String] = []
+    /// `[source] sort`: Reddit's hot, new or top; Lobsters' hottest or newest; empty for the default.
+    public var sort: String = ""
+    /// `[source] section`: The Guardian's or The New York Times' section, empty for the front page.
+    public var section: String = ""
     /// True when the file sets `page-size`: feeds then keep that many of the merged headlines
     /// (their own default, 40, otherwise: 10 is an API page, not a reading list).
     public var pageSizeIsExplicit = false
@@ -105,6 +127,16 @@ public struct Config: Equatable, Sendable {
             "date-path": "a dotted key path inside an item, such as published_at",
             "id-path": "a dotted key path inside an item, such as id",
             "source-path": "a dotted key path inside an item, such as source.name",
+            "image-path": "a dotted key path inside an item, such as image.url",
+            "comments-path": "a dotted key path inside an item, such as comments_url",
+            "error-path": "a dotted key path to an error answer's message, such as error.message",
+            "api-key-header": "the name of the header the JSON API takes its key in, such as X-Api-Key",
+            "api-key-param": "the name of the query parameter the JSON API takes its key in, such as apikey",
+            "user-agent": "the User-Agent to send, such as my-headlines/1.0 (by you@example.com)",
+            "html-unescape": "true or false",
+            "subreddits": "subreddit names separated by ; or +, such as linux;programming, or empty for the front page",
+            "sort": "hot, new or top for Reddit; hottest or newest for Lobsters",
+            "section": "a section name such as world or technology, or empty for the front page",
         ],
         "refresh": [
             "interval": "a duration from 1s to 24h, such as 30m",
@@ -158,6 +190,10 @@ extension Config {
         if config.provider == .json && config.providerIsExplicit && config.jsonURL == nil {
             throw ConfigError("\(file): [source] provider = json needs [source] url; add the JSON API's URL.")
         }
+        if let problem = config.sortProblem(group: "source") { throw ConfigError("\(file): \(problem)") }
+        for (group, keys) in groups where keys["api-key-header"] != nil && keys["api-key-param"] != nil {
+            throw ConfigError("\(file): [\(group)] sets both api-key-header and api-key-param; keep the one the API documents.")
+        }
         // Every widget is checked now, so a typo in one fails the whole file at once.
         for name in config.widgetNames { _ = try config.widget(named: name, file: file) }
         return config
@@ -206,6 +242,33 @@ extension Config {
         case ("source", "date-path"): config.jsonPaths.date = value.isEmpty ? nil : value
         case ("source", "id-path"): config.jsonPaths.id = value.isEmpty ? nil : value
         case ("source", "source-path"): config.jsonPaths.source = value.isEmpty ? nil : value
+        case ("source", "image-path"): config.jsonPaths.image = value.isEmpty ? nil : value
+        case ("source", "comments-path"): config.jsonPaths.comments = value.isEmpty ? nil : value
+        case ("source", "error-path"): config.jsonPaths.error = value.isEmpty ? nil : value
+        case ("source", "api-key-header"):
+            guard Config.isHeaderName(value) else { throw bad() }
+            config.jsonKey = .header(value)
+        case ("source", "api-key-param"):
+            guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else { throw bad() }
+            config.jsonKey = .queryParameter(value)
+        case ("source", "user-agent"):
+            guard !value.isEmpty, value.count <= 200, value.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else { throw bad() }
+            config.userAgent = value
+        case ("source", "html-unescape"):
+            guard let b = Config.parseBool(value) else { throw bad() }
+            config.jsonPaths.htmlUnescape = b
+        case ("source", "subreddits"):
+            let names = value.split(whereSeparator: { $0 == ";" || $0 == "," || $0 == "+" || $0.isWhitespace })
+                .map { $0.hasPrefix("r/") ? String($0.dropFirst(2)) : String($0) }
+            guard names.allSatisfy({ !$0.isEmpty && $0.count <= 50 && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } }) else { throw bad() }
+            config.subreddits = names
+        case ("source", "sort"):
+            guard ["", "hot", "new", "top", "hottest", "newest"].contains(value.lowercased()) else { throw bad() }
+            config.sort = value.lowercased()
+        case ("source", "section"):
+            guard value.count <= 60, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_/".contains($0)) }),
+                  !value.contains("..") else { throw bad() }
+            config.section = value.lowercased()
         case ("source", "base-url"):
             guard let url = URL(string: value), URLPolicy.isOpenable(url) else { throw bad() }
             config.baseURL = url
@@ -261,6 +324,25 @@ extension Config {
         }
     }
 
+    /// The environment variable of `provider`'s key: its own, or for `provider = json` the one
+    /// `api-key-header` or `api-key-param` asks for; nil when it takes no key.
+    public func keyVariable(of provider: Provider) -> String? {
+        provider.keyVariable ?? (provider == .json && jsonKey != nil ? Provider.jsonKeyVariable : nil)
+    }
+
+    /// The sentence for a `sort` the provider does not have (Reddit's hot, new and top; Lobsters'
+    /// hottest and newest), nil when it has it or takes no sort.
+    func sortProblem(group: String) -> String? {
+        let orders: [String]
+        switch provider {
+        case .reddit: orders = ["hot", "new", "top"]
+        case .lobsters: orders = ["hottest", "newest"]
+        default: return nil
+        }
+        guard !sort.isEmpty, !orders.contains(sort) else { return nil }
+        return "[\(group)] sort = \(sort) is not an order \(provider.displayName) has; use \(orders.joined(separator: ", "))."
+    }
+
     /// The provider to use: the file's, else APITube or NewsAPI when their key is set in the
     /// environment, else the keyless feeds.
     public func resolvedProvider(environment: [String: String]) -> Provider {
@@ -298,6 +380,14 @@ extension Config {
             if !item.isEmpty { items.append(item) }
         }
         return items
+    }
+
+    /// An HTTP header name (RFC 9110 token characters), not one the transport sets itself.
+    static func isHeaderName(_ s: String) -> Bool {
+        let token = Set("!#$%&'*+-.^_`|~".unicodeScalars)
+        let reserved: Set<String> = ["host", "content-length", "transfer-encoding", "connection", "user-agent", "accept-encoding"]
+        return !s.isEmpty && s.count <= 64 && !reserved.contains(s.lowercased())
+            && s.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || token.contains($0) }
     }
 
     static func parseBool(_ s: String) -> Bool? {

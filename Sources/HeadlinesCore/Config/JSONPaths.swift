@@ -9,6 +9,13 @@ public struct JSONPaths: Sendable, Equatable {
     public var date: String?
     public var id: String?
     public var source: String?
+    public var image: String?
+    /// The discussion page's link inside an item.
+    public var comments: String?
+    /// Where an error answer keeps its message ("message", "error.message").
+    public var error: String?
+    /// Decode HTML entities in links and image links (Reddit's `&amp;` in preview URLs); titles always are.
+    public var htmlUnescape = false
 
     public init(items: String = "", title: String = "title", link: String? = "url", linkTemplate: String? = nil,
                 date: String? = nil, id: String? = "id", source: String? = nil) {
@@ -27,7 +34,17 @@ extension JSONPaths {
     /// interpolation of a plain struct goes through the runtime's reflection, which is slow and
     /// whose output is not a stable format.
     public var identity: String {
-        [items, title, link ?? "-", linkTemplate ?? "-", date ?? "-", id ?? "-", source ?? "-"].joined(separator: "\u{1F}")
+        var parts = [items, title, link ?? "-", linkTemplate ?? "-", date ?? "-", id ?? "-", source ?? "-"]
+        // Only when set, so a config without them keeps the identity it had.
+        if image != nil || comments != nil || htmlUnescape { parts += [image ?? "-", comments ?? "-", htmlUnescape ? "unescape" : "-"] }
+        return parts.joined(separator: "\u{1F}")
     }
 }
 
+
+/// Where `provider = json` sends its key: a header, or a query parameter for APIs that take it
+/// only there (the URL is then never shown: see `HTTPRequest.keyQueryParameter`).
+public enum JSONKeyPlacement: Sendable, Equatable {
+    case header(String)
+    case queryParameter(String)
+}

@@ -102,6 +102,9 @@ extension Config {
         // Only when set, so every config without it keeps the digest its ledger already holds. The
         // file's contents are not here: the host never reads it (a reload re-reads it anyway).
         if let feedsFrom { parts.append("feeds-from " + feedsFrom.written) }
+        if !subreddits.isEmpty || !sort.isEmpty || !section.isEmpty {
+            parts.append("r/" + subreddits.joined(separator: "+") + " " + sort + " " + section)
+        }
         // FNV-1a: a URL may carry a key in its query, so only a digest is kept on disk.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in parts.joined(separator: "\u{1F}").utf8 {

@@ -11,9 +11,11 @@ public struct Headline: Codable, Hashable, Sendable {
     public var publishedAt: Date
     public var imageURL: URL?
     public var summary: String?
+    /// The discussion page (Hacker News, Reddit, Lobsters), when the source has one apart from the link.
+    public var commentsURL: URL?
 
     public init(id: String, title: String, url: URL, source: String, publishedAt: Date,
-                imageURL: URL? = nil, summary: String? = nil) {
+                imageURL: URL? = nil, summary: String? = nil, commentsURL: URL? = nil) {
         self.id = id
         self.title = title
         self.url = url
@@ -21,6 +23,7 @@ public struct Headline: Codable, Hashable, Sendable {
         self.publishedAt = publishedAt
         self.imageURL = imageURL
         self.summary = summary
+        self.commentsURL = commentsURL
     }
 
     /// True when the link may be handed to a browser: http and https only, never javascript:, file: ...

@@ -37,7 +37,7 @@ public enum NewsError: Error, Equatable, Sendable, Codable {
     case noHeadlines(setting: String)
 
     /// The server's own words, when it gave a code and message.
-    var serverDetail: String {
+    public var serverDetail: String {
         let (code, message): (String?, String?)
         switch self {
         case let .invalidKey(c, m), let .forbidden(c, m), let .rateLimited(_, c, m),
@@ -142,10 +142,12 @@ public enum NewsError: Error, Equatable, Sendable, Codable {
         detail.hasPrefix("an HTML page") || detail.contains("the document's root is <html>")
     }
 
-    /// The same error with every occurrence of `secret` in the server's words replaced.
+    /// The same error with every occurrence of `secret` in the server's words replaced, as it is
+    /// and percent-encoded (a server that echoes its request URL echoes a query key that way).
     public func redacting(_ secret: String?) -> NewsError {
         guard let secret, !secret.isEmpty else { return self }
-        func r(_ s: String?) -> String? { s?.replacingAll(secret, with: "[redacted]") }
+        let forms = [secret, Self.percentEncoded(secret)]
+        func r(_ s: String?) -> String? { s.map { text in forms.reduce(text) { $0.replacingAll($1, with: "[redacted]") } } }
         switch self {
         case let .invalidKey(c, m): return .invalidKey(code: r(c), message: r(m))
         case let .forbidden(c, m): return .forbidden(code: r(c), message: r(m))
@@ -155,6 +157,20 @@ public enum NewsError: Error, Equatable, Sendable, Codable {
         case let .planLimit(s, c, m): return .planLimit(status: s, code: r(c), message: r(m))
         default: return self
         }
+    }
+
+    /// RFC 3986's unreserved characters kept, every other UTF-8 byte as %XX.
+    static func percentEncoded(_ s: String) -> String {
+        let hex = Array("0123456789ABCDEF")
+        var out = ""
+        for b in s.utf8 {
+            if (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) || "-._~".utf8.contains(b) {
+                out.append(Character(UnicodeScalar(b)))
+            } else {
+                out += "%" + String(hex[Int(b >> 4)]) + String(hex[Int(b & 0xF)])
+            }
+        }
+        return out
     }
 
     /// When the server asked us not to come back before a date.

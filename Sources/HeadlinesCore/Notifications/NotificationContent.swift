@@ -1,3 +1,4 @@
+import BarFormats
 import FoundationEssentials
 
 /// What the notification server can do, from GetCapabilities.
@@ -60,7 +61,7 @@ public struct NotificationContent: Equatable, Sendable {
                 body += "\n" + esc(link)
             }
         }
-        return NotificationContent(summary: Markup.neutralise(h.title), body: body, actions: headlineActions)
+        return NotificationContent(summary: Markup.neutralise(h.title), body: body, actions: actions(for: h))
     }
 
     /// One action a notification offers: the key the server sends back and the label it shows.
@@ -73,6 +74,15 @@ public struct NotificationContent: Equatable, Sendable {
     /// a menu show it under its label too (xfce4-notifyd draws it as a button, dunst lists it in
     /// its context menu): so it is the labelled "Open", and no second "Open" action repeats it.
     public static let headlineActions = [Action(key: "default", label: "Open"), Action(key: "mute", label: "Mute source")]
+    /// The discussion page, offered beside "Open" for headlines that have one (Hacker News, Reddit, Lobsters).
+    public static let commentsAction = Action(key: "comments", label: "Comments")
+
+    /// A headline's actions: "Comments" after "Open" when its discussion is a page of its own.
+    public static func actions(for h: Headline) -> [Action] {
+        guard let comments = h.commentsURL, comments != h.url, URLPolicy.isOpenable(comments) else { return headlineActions }
+        return [headlineActions[0], commentsAction] + headlineActions.dropFirst()
+    }
+
     /// The "N more headlines" summary's one action.
     public static let moreActions = [Action(key: "default", label: "Show all")]
 
@@ -87,18 +97,7 @@ public enum Markup {
     /// `&`, `<`, `>` escaped: GTK and Pango reject markup with a bare `&` and blank the whole
     /// text. Scalar by scalar: a combining mark after `&` makes one Character of the two, which a
     /// per-Character escape would let through raw. Notifications and bars both escape here.
-    public static func escape(_ s: String) -> String {
-        var out = String.UnicodeScalarView()
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
-            default: out.append(u)
-            }
-        }
-        return String(out)
-    }
+    public static func escape(_ s: String) -> String { Escape.pango(s) }
 
     public static func escapeAttribute(_ s: String) -> String {
         escape(s).replacingAll("\"", with: "&quot;").replacingAll("'", with: "&apos;")

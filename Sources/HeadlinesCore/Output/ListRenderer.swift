@@ -10,12 +10,14 @@ public enum ListRenderer {
         public var source: String
         public var published_at: String
         public var image: String?
+        public var comments_url: String?
     }
 
     public static func json(_ headlines: [Headline]) -> String {
         let items = headlines.map {
             Item(id: $0.id, title: $0.title, url: $0.url.absoluteString, source: $0.source,
-                 published_at: ISO8601.format($0.publishedAt), image: $0.imageURL?.absoluteString)
+                 published_at: ISO8601.format($0.publishedAt), image: $0.imageURL?.absoluteString,
+                 comments_url: $0.commentsURL?.absoluteString)
         }
         // Encode optionals as explicit nulls: scripts should see `"image": null`, not a missing key.
         let data = try! StateJSONEncoder.headlines(prettyPrinted: true).encode(items.map(NullableItem.init))
@@ -46,7 +48,7 @@ public enum ListRenderer {
     private struct NullableItem: Encodable {
         let item: Item
         init(_ item: Item) { self.item = item }
-        enum K: String, CodingKey { case id, title, url, source, published_at, image }
+        enum K: String, CodingKey { case id, title, url, source, published_at, image, comments_url }
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: K.self)
             try c.encode(item.id, forKey: .id)
@@ -55,6 +57,7 @@ public enum ListRenderer {
             try c.encode(item.source, forKey: .source)
             try c.encode(item.published_at, forKey: .published_at)
             try c.encode(item.image, forKey: .image)
+            try c.encode(item.comments_url, forKey: .comments_url)
         }
     }
 }

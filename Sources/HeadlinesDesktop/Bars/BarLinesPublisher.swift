@@ -13,8 +13,10 @@ final class BarLinesPublisher {
     init(paths: XDGPaths) { self.paths = paths }
 
     /// Publishes `state` as every variant's line; `maxLength` is the config's `[bar] max-length`.
-    func publish(_ state: BarState, now: Date, maxLength: Int) {
-        let lines = BarLines.render(state, now: now, maxLength: maxLength)
+    func publish(_ state: BarState, now: Date, maxLength: Int, updatedAt: Date? = nil, thumbnails: [String: String] = [:]) {
+        let context = FormatLines.Context(now: now, maxLength: maxLength, widget: paths.widget, thumbnails: thumbnails,
+                                          updatedAt: updatedAt)
+        let lines = BarLines.render(state, context)
         do {
             for variant in BarLines.Variant.allCases {
                 guard let line = lines[variant], written[variant] != line else { continue }

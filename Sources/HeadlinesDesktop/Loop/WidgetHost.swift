@@ -52,6 +52,8 @@ public final class WidgetHost {
     private let configure: Configure
     private let reloader: HostReloader
     private let barLines: BarLinesPublisher
+    /// The widget document's thumbnails by headline id, from the last reload's stored images.
+    private var thumbnails: [String: String] = [:]
     private var lock: HostLock
     /// The runtime folder's identity when we took the lock: a different one (or none) means it
     /// was removed under us, and we make it again.
@@ -224,7 +226,13 @@ public final class WidgetHost {
             publishBarLines()
             onEntry?(entry, published)
             if let index = shown?.index { onShownIndex?(index) }
-        case let .notify(_, result): onReload?(result)
+        case let .notify(_, result):
+            onReload?(result)
+            let thumbnails = NotificationImageStore.existingThumbnails(of: result.images)
+            if thumbnails != self.thumbnails {
+                self.thumbnails = thumbnails
+                publishBarLines()
+            }
         case .resetBarOffset:
             barOffset = 0
             try? JSONStateFile(rotationOffsetAt: paths.rotationOffsetFile).store(RotationOffset(offset: 0))
@@ -313,7 +321,7 @@ public final class WidgetHost {
         let now = Date()
         var state = BarState(entry: entry, offset: barOffset, budgetUsed: shownBudget.used, budgetLimit: shownBudget.limit)
         state.keywords = setup.alerts.keywords
-        barLines.publish(state, now: now, maxLength: setup.maxLength)
+        barLines.publish(state, now: now, maxLength: setup.maxLength, updatedAt: entry.content.fetchedAt, thumbnails: thumbnails)
         if let next = state.nextTextChange(now: now) { lineTimer?.arm(seconds: next.timeIntervalSince(now) + 0.01) }
     }
 

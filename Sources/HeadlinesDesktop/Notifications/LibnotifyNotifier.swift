@@ -179,6 +179,9 @@ public final class LibnotifyNotifier: Notifier, Sendable {
         switch (key, action) {
         case ("default", let .open(headline)):
             do { try URLLauncher.open(headline.url) } catch { HostLog.warning(error.description) }
+        case ("comments", let .open(headline)):
+            guard let comments = headline.commentsURL else { break }
+            do { try URLLauncher.open(comments) } catch { HostLog.warning(error.description) }
         case ("mute", let .open(headline)):
             onMute?(headline.source)
         case (_, .more):

@@ -4,30 +4,73 @@ import HeadlinesCore
 /// Any JSON API as a headline source (the seeds' jsonplaceholder widget): a URL plus dotted key
 /// paths to the list and, inside each item, the title, link, date and id. A link can also be
 /// built from a template such as `https://example.com/posts/{id}` for APIs that give only ids.
+/// A key, when `key` says where, goes in a header or, for APIs that take it nowhere else, a query
+/// parameter; `error-path` names where an error answer keeps its message.
 public struct JSONAPIProvider: HeadlineProvider {
     public typealias Paths = JSONPaths
 
     public let displayName: String
-    public let keyVariable: String? = nil
     public let noHeadlinesSetting = "[source] items-path, title-path and link-path"
     public var sourceKind: NewsError.SourceKind { .jsonAPI }
     public let url: URL
     public let paths: Paths
+    public var key: JSONKeyPlacement?
+    public var userAgent: String?
+    let apiKey: String?
     let transport: HTTPTransport
 
-    public init(url: URL, paths: Paths, transport: HTTPTransport) {
+    public init(url: URL, paths: Paths, key: JSONKeyPlacement? = nil, apiKey: String? = nil, userAgent: String? = nil,
+                transport: HTTPTransport) {
         self.url = url
         self.paths = paths
+        self.key = key
+        self.apiKey = apiKey
+        self.userAgent = userAgent
         self.transport = transport
-        displayName = "The JSON API at \(url.host ?? url.absoluteString)"
+        displayName = "The JSON API at \(url.host ?? "its [source] url")"
+    }
+
+    public var keyVariable: String? { key == nil ? nil : Config.Provider.jsonKeyVariable }
+
+    /// The exact request sent: the key where `key` says, the User-Agent when set.
+    public func request() throws(NewsError) -> HTTPRequest {
+        var headers = ["Accept": "application/json"]
+        if let userAgent { headers["User-Agent"] = userAgent }
+        guard let key else { return HTTPRequest(url: url, headers: headers) }
+        guard let apiKey, !apiKey.isEmpty else { throw .missingKey(envVariable: Config.Provider.jsonKeyVariable) }
+        switch key {
+        case let .header(name):
+            headers[name] = apiKey
+            return HTTPRequest(url: url, headers: headers, carriesKey: true)
+        case let .queryParameter(name):
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
+            components.queryItems = (components.queryItems ?? []).filter { $0.name != name } + [URLQueryItem(name: name, value: apiKey)]
+            components.percentEncodedQuery = components.percentEncodedQuery?.replacingAll("+", with: "%2B")
+            return HTTPRequest(url: components.url!, headers: headers, carriesKey: true)
+        }
     }
 
     public func fetch(now: Date) async throws -> [Headline] {
-        let response = try await transport.get(HTTPRequest(url: url, headers: ["Accept": "application/json"]))
-        guard (200...299).contains(response.status) else {
-            throw ProviderSupport.error(status: response.status, code: nil, message: nil, response: response, now: now)
+        let paths = paths, source = url.host ?? ""
+        return try await ProviderSupport.fetch(try request(), key: apiKey, transport: transport, pageSize: Int.max, now: now) { response, now throws(NewsError) in
+            guard (200...299).contains(response.status) else {
+                throw ProviderSupport.error(status: response.status, code: nil, message: Self.errorMessage(response.body, paths: paths),
+                                            response: response, now: now)
+            }
+            if let message = Self.errorMessage(response.body, paths: paths) {
+                throw ProviderSupport.error(status: 400, code: nil, message: message, response: response, now: now)
+            }
+            return try Self.decode(response.body, paths: paths, source: source, now: now)
         }
-        return try Self.decode(response.body, paths: paths, source: url.host ?? "", now: now)
+    }
+
+    /// The text at `error-path` of an answer, when it has one (an object is its own `message`).
+    static func errorMessage(_ body: Data, paths: Paths) -> String? {
+        guard let path = paths.error,
+              let root = try? JSONDecoder().decode(JSONValue.self, from: ServerJSON.decodable(body)),
+              let found = root.value(at: path) else { return nil }
+        let text = found.text ?? found.value(at: "message")?.text
+        return text.flatMap { $0.trimmed().isEmpty ? nil : $0 }
     }
 
     public static func decode(_ body: Data, paths: Paths, source: String, now: Date) throws(NewsError) -> [Headline] {
@@ -39,15 +82,23 @@ public struct JSONAPIProvider: HeadlineProvider {
         }
         let headlines = list.compactMap { item -> Headline? in
             guard let title = item.value(at: paths.title)?.text.map(TextCleaning.plainTitle), !title.isEmpty else { return nil }
-            var link = paths.link.flatMap { ProviderSupport.link(item.value(at: $0)?.text) }
+            var link = paths.link.flatMap { text(item.value(at: $0)?.text, unescaped: paths.htmlUnescape) }
             if link == nil, let template = paths.linkTemplate { link = ProviderSupport.link(fill(template, from: item)) }
             guard let link else { return nil }
             let id = paths.id.flatMap { item.value(at: $0)?.text } ?? link.absoluteString
             let date = paths.date.flatMap { item.value(at: $0) }.flatMap(Self.date(from:))
             let itemSource = paths.source.flatMap { item.value(at: $0)?.text } ?? link.host ?? source
-            return Headline(id: id, title: title, url: link, source: itemSource, publishedAt: ProviderSupport.published(date, fetchedAt: now))
+            let image = paths.image.flatMap { text(item.value(at: $0)?.text, unescaped: paths.htmlUnescape) }
+            let comments = paths.comments.flatMap { text(item.value(at: $0)?.text, unescaped: paths.htmlUnescape) }
+            return Headline(id: id, title: title, url: link, source: itemSource, publishedAt: ProviderSupport.published(date, fetchedAt: now),
+                            imageURL: image, commentsURL: comments)
         }
         return ProviderSupport.newestFirstUnique(headlines)
+    }
+
+    /// A link from an item, its HTML entities decoded first when `html-unescape` is on.
+    private static func text(_ s: String?, unescaped: Bool) -> URL? {
+        unescaped ? ProviderSupport.unescapedLink(s) : ProviderSupport.link(s)
     }
 
     /// A date as JSON APIs send one: RFC 3339, an RFC 822 or other feed-style date, or a Unix

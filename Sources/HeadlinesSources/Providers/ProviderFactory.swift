@@ -25,7 +25,34 @@ public enum ProviderFactory {
             return feeds
         case .json:
             return JSONAPIProvider(url: config.jsonURL ?? config.baseURL ?? URL(string: "https://invalid.invalid")!,
-                                   paths: config.jsonPaths, transport: transport)
+                                   paths: config.jsonPaths, key: config.jsonKey, apiKey: apiKey, userAgent: config.userAgent,
+                                   transport: transport)
+        case .hackernews:
+            var options = HackerNewsProvider.Options(query: config.query, pageSize: config.pageSize)
+            if let base = config.baseURL { options.baseURL = base }
+            return HackerNewsProvider(options: options, transport: transport)
+        case .reddit:
+            var options = RedditProvider.Options(subreddits: config.subreddits, sort: RedditProvider.Sort(rawValue: config.sort) ?? .hot,
+                                                 pageSize: config.pageSize, userAgent: config.userAgent)
+            if let base = config.baseURL { options.baseURL = base }
+            return RedditProvider(options: options, transport: transport)
+        case .lobsters:
+            var options = LobstersProvider.Options(sort: LobstersProvider.Sort(rawValue: config.sort) ?? .hottest, pageSize: config.pageSize)
+            if let base = config.baseURL { options.baseURL = base }
+            return LobstersProvider(options: options, transport: transport)
+        case .guardian:
+            var options = GuardianProvider.Options(section: config.section, query: config.query, pageSize: config.pageSize)
+            if let base = config.baseURL { options.baseURL = base }
+            return GuardianProvider(options: options, apiKey: apiKey, transport: transport)
+        case .nyt:
+            var options = NYTProvider.Options(section: config.section.isEmpty ? "home" : config.section, pageSize: config.pageSize)
+            if let base = config.baseURL { options.baseURL = base }
+            return NYTProvider(options: options, apiKey: apiKey, transport: transport)
+        case .gnews:
+            var options = GNewsProvider.Options(category: config.category, language: config.language, country: config.country,
+                                                query: config.query, pageSize: config.pageSize)
+            if let base = config.baseURL { options.baseURL = base }
+            return GNewsProvider(options: options, apiKey: apiKey, transport: transport)
         }
     }
 }

@@ -5,7 +5,7 @@ import HeadlinesCore
 public struct HTTPRequest: Sendable, Equatable {
     public var url: URL
     public var headers: [String: String]
-    /// True when a header carries an API key: such a request never goes over plain http to a
+    /// True when a header or the query carries an API key: such a request never goes over plain http to a
     /// non-loopback host, and never follows a redirect to another origin.
     public var carriesKey: Bool
 
@@ -22,7 +22,8 @@ public struct HTTPRequest: Sendable, Equatable {
         let host = url.host ?? ""
         if scheme == "https" { return }
         if scheme == "http" && Self.isLoopback(host) { return }
-        throw .insecureTransport(host: host.isEmpty ? url.absoluteString : host)
+        // Never the whole URL: its query may hold the key.
+        throw .insecureTransport(host: host.isEmpty ? "a URL without a host" : host)
     }
 
     static func isLoopback(_ host: String) -> Bool {

@@ -11,7 +11,8 @@ now = datetime.datetime.now(datetime.timezone.utc)
 items = []
 for i, title in enumerate(extras):
     # Id and link follow from the title, so an extra keeps its identity from one call to the next.
-    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+    # The slug is cut so that a 100 KB title still has a link a source keeps.
+    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:80].strip("-")
     items.append({"id": 50000 + zlib.crc32(title.encode()) % 1000000, "title": title,
                   "href": f"https://news.example.com/extra/{slug}",
                   "published_at": (now - datetime.timedelta(seconds=i)).strftime("%Y-%m-%dT%H:%M:%S.000Z"),

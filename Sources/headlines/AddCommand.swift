@@ -1,0 +1,59 @@
+import FoundationEssentials
+import HeadlinesCore
+import HeadlinesDesktop
+import HeadlinesGLib
+import HeadlinesHTTP
+import HeadlinesSources
+
+/// `headlines add URL`: the feed at URL, or the one its page links to, added to `[source] feeds`
+/// (or the `--widget` group's) in the config file, whose comments and layout stay as they were.
+enum AddCommand {
+    static func run(_ context: AppContext, positional: [String]) -> Int32 {
+        guard positional.count == 1, let url = URL(string: positional[0]), URLPolicy.isOpenable(url) else {
+            Output.error("headlines: add takes one http or https URL, a feed's or a site's: headlines add https://example.com/.")
+            return 2
+        }
+        let transport = CurlTransport(limits: TransportLimits(timeout: context.config.timeout))
+        let found: FeedDiscovery.Found
+        switch blockingAwait({ await FeedDiscovery(transport: transport).find(url) }) {
+        case let .success(feed): found = feed
+        case let .failure(error):
+            Output.error("headlines: \(TerminalText.safe(error.message))")
+            return 1
+        }
+        let name = found.title.map { TerminalText.safe($0) + " " } ?? ""
+        let feeds = context.config.feeds
+        if feeds.contains(found.url) {
+            Output.print("\(name)(\(found.url.absoluteString)) is already in \(context.configFile).")
+            return 0
+        }
+        let group = context.arguments.widget.map { "widget \($0)" } ?? "source"
+        let value = (feeds + [found.url]).map(ImportCommand.written).joined(separator: ";")
+        do { try KeyFileEditor.set(value, group: group, key: "feeds", path: context.configFile) } catch {
+            Output.error("headlines: \(error.message)")
+            return 1
+        }
+        Output.print("Added \(name)(\(found.url.absoluteString)) to [\(group)] feeds in \(context.configFile).")
+        if context.config.provider != .feeds {
+            Output.error("headlines: warning: the provider is \(context.config.provider.displayName), which does not read feeds: set [source] provider = feeds to read them.")
+        }
+        return 0
+    }
+}
+
+/// `headlines export --opml`: every feed read (the config's and its `feeds-from` file's) as OPML.
+enum ExportCommand {
+    static func run(_ context: AppContext, opml: Bool) -> Int32 {
+        guard opml else {
+            Output.error("headlines: export needs a format: headlines export --opml.")
+            return 2
+        }
+        let config: Config
+        do { config = try context.configWithSubscriptions(recordFailure: false) } catch {
+            Output.error("headlines: \(error.message)")
+            return 1
+        }
+        Output.print(OPMLWriter.document(config.feeds), terminator: "")
+        return 0
+    }
+}
