@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 
 missing=()
-for tool in newsboat xmllint curl jq dunst Xvfb dbus-daemon dbus-monitor unshare ip pkg-config clang; do
+for tool in newsboat xmllint curl jq dunst Xvfb dbus-daemon dbus-monitor gdbus unshare ip pkg-config clang; do
     command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
 done
 /usr/bin/python3 -c 'import feedparser' 2>/dev/null || missing+=(python3-feedparser)

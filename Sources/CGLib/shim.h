@@ -12,3 +12,8 @@ static inline int headlines_glib_set_parent_death_signal(int sig) {
 static inline int headlines_glib_single_malloc_arena(void) {
     return mallopt(M_ARENA_MAX, 1);
 }
+
+// Freed heap memory back to the kernel, wherever in the heap it lies.
+static inline int headlines_glib_return_freed_memory(void) {
+    return malloc_trim(0);
+}

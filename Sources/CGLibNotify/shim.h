@@ -3,3 +3,4 @@
 #include <gio/gio.h>
 #include <glib-unix.h>
 #include <sys/timerfd.h>
+#include <sys/inotify.h>

@@ -43,6 +43,20 @@ final class FeedTextBytesTests: XCTestCase {
         }
     }
 
+    /// collapseWhitespace's byte and Character walks give what splitting the text on whitespace
+    /// Characters and joining the pieces with one space gives.
+    func testCollapsingGivesWhatSplittingOnWhitespaceCharactersGives() {
+        var random = SeededRandom(seed: 29)
+        for _ in 0..<20_000 {
+            let text = random.text(from: Self.pieces)
+            let expected = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+            XCTAssertEqual(Array(TextCleaning.collapseWhitespace(text).unicodeScalars), Array(expected.unicodeScalars),
+                           "\(Array(text.unicodeScalars))")
+        }
+        XCTAssertEqual(TextCleaning.collapseWhitespace(" a \r\n\t b\u{B}\u{C}c \u{1C}d "), "a b c \u{1C}d")
+        XCTAssertEqual(TextCleaning.collapseWhitespace("a \u{301}b\u{A0}\u{3000}c"), "a b c")
+    }
+
     func testAFallBackToTheCharacterWalkWhereBytesWouldDiffer() {
         // A space and the combining mark after it are one Character, which collapses whole; by
         // bytes the mark would stay.

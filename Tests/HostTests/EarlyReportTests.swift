@@ -51,4 +51,57 @@ final class EarlyReportTests: HostTestCase {
         XCTAssertTrue(children().hasPrefix("start\nend\nstart\n"), "the second child did not follow the first's exit: \(children())")
         assertStopsQuickly(process, "after the two reloads")
     }
+
+    /// The cache the host's own fetch child writes after its report is not read back (the report
+    /// already said what it holds); a write once the child has exited is another process's, and
+    /// is adopted. The stand-in child writes a cache with another fetch time, so a read-back would
+    /// show as an adoption.
+    func testTheCacheItsOwnChildWritesIsNotReadBackAndALaterOneIs() throws {
+        try writeConfig(interval: "1h", dailyBudget: 48)
+        let fetched = try run(["fetch", "--for-host"])
+        XCTAssertEqual(fetched.status, 0, "fetch --for-host failed: \(fetched.stderr)")
+        let written = try Data(contentsOf: cli.cacheFile)
+        try FileManager.default.removeItem(at: cli.cacheHome)
+        let bin = cli.root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try Data(fetched.stdout.utf8).write(to: bin.appendingPathComponent("report.json"))
+        func cache(fetchedAt: String) throws -> Data {
+            var object = try JSONSerialization.jsonObject(with: written) as! [String: Any]
+            object["fetchedAt"] = fetchedAt
+            return try JSONSerialization.data(withJSONObject: object)
+        }
+        try cache(fetchedAt: "2030-01-01T00:00:00Z").write(to: bin.appendingPathComponent("cache.json"))
+        let folder = cli.cacheFile.deletingLastPathComponent().path
+        let child = bin.appendingPathComponent("headlines-fetch")
+        try """
+            #!/bin/sh
+            cat '\(bin.appendingPathComponent("report.json").path)'
+            exec >/dev/null
+            mkdir -p '\(folder)'
+            cp '\(bin.appendingPathComponent("cache.json").path)' '\(folder)/.headlines.json.tmp-child'
+            mv '\(folder)/.headlines.json.tmp-child' '\(cli.cacheFile.path)'
+            sleep 1
+            echo exited > '\(bin.appendingPathComponent("exited").path)'
+
+            """.write(to: child, atomically: true, encoding: .utf8)
+        chmod(child.path, 0o755)
+        let host = bin.appendingPathComponent("headlines-host")
+        try FileManager.default.copyItem(at: cli.executable.deletingLastPathComponent().appendingPathComponent("headlines-host"),
+                                         to: host)
+        let process = try BackgroundProcess(executable: host, arguments: ["--config", configFile.path],
+                                            environment: cli.environment(environment))
+        defer { process.kill() }
+        try expectLine("reload ok", from: process, within: 10)
+        XCTAssertNotNil(waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: bin.appendingPathComponent("exited").path) })
+        // The exit reaped and handled (the reload's slot given back) before the next write.
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertFalse(process.transcript.contains("refreshed by another process"),
+                       "the host read back its own child's cache:\n\(process.transcript)")
+        let mark = process.mark
+        let temporary = folder + "/.headlines.json.tmp-other"
+        try cache(fetchedAt: "2030-01-02T00:00:00Z").write(to: URL(fileURLWithPath: temporary))
+        XCTAssertEqual(rename(temporary, cli.cacheFile.path), 0)
+        try expectLine("the cache was refreshed by another process", from: process, after: mark, within: 5)
+        assertStopsQuickly(process, "after the adoption")
+    }
 }

@@ -59,6 +59,49 @@ final class HostEngineTests: XCTestCase {
         XCTAssertEqual(order, ["show", "save", "publish"])
     }
 
+    /// A reload that succeeds as the last one did changes nothing in the ledger after its start
+    /// saved the attempt: its answer writes no second copy (a save costs two fsyncs). A failure
+    /// after it does change the ledger, and is saved.
+    func testAnAnswerThatLeavesTheLedgerAsSavedIsNotSavedAgain() {
+        var engine = HostEngine()
+        _ = engine.handle(.started(HostStart(hostPID: 1, ledger: RefreshLedger(), cache: nil), configuration), at: clock.time)
+        clock.advance(by: 1)
+        XCTAssertEqual(kinds(engine.handle(.reloadFinished(result(at: clock.time.wall), requestsSent: 1), at: clock.time))
+                        .filter { $0 == "save" }.count, 1, "the first success records the outcome and the source")
+        clock.advance(by: 60)
+        XCTAssertEqual(kinds(engine.handle(.refreshAsked(reason: "refresh requested"), at: clock.time)).filter { $0 != "arm" },
+                       ["save", "reload"])
+        clock.advance(by: 1)
+        let second = kinds(engine.handle(.reloadFinished(result(at: clock.time.wall), requestsSent: 1), at: clock.time))
+        XCTAssertFalse(second.contains("save"), "the answer wrote the ledger its start had saved: \(second)")
+        clock.advance(by: 60)
+        _ = engine.handle(.refreshAsked(reason: "refresh requested"), at: clock.time)
+        clock.advance(by: 1)
+        let failed = TimelineResult(timeline: Timeline(entries: [], policy: .after(clock.time.wall.addingTimeInterval(600))),
+                                    failure: RefreshFailure(error: .unreachable(detail: "x"), message: "The reload failed."), fetched: nil)
+        XCTAssertTrue(kinds(engine.handle(.reloadFinished(failed, requestsSent: 1), at: clock.time)).contains("save"),
+                      "a failure after a success was not saved")
+        XCTAssertEqual(engine.ledger.consecutiveFailures, 1)
+    }
+
+    /// The driver lays the answer out from a clock reading of its own, taken after the ledger's
+    /// save (later than the engine's start): the answer's first entry still shows now, in the
+    /// answer's own event, and no timer is armed to show it again a moment later.
+    func testAnAnswerLaidOutAfterTheReloadsStartShowsNowWithNoTimerForIt() {
+        for late in [0.003, 0.000_001] {
+            var engine = HostEngine()
+            let start = clock.time.wall
+            _ = engine.handle(.started(HostStart(hostPID: 1, ledger: RefreshLedger(), cache: nil), configuration), at: clock.time)
+            clock.advance(by: 0.25)
+            let answered = engine.handle(.reloadFinished(result(at: start.addingTimeInterval(late)), requestsSent: 1), at: clock.time)
+            XCTAssertEqual(engine.timeline.entries.first?.date, clock.time.wall, "laid out \(late) s late")
+            XCTAssertTrue(answered.contains { if case .showEntry = $0 { true } else { false } })
+            let armed = answered.compactMap { if case let .armTimer(_, seconds) = $0 { seconds } else { nil } }
+            XCTAssertEqual(armed.count, 1)
+            XCTAssertGreaterThan(armed.first ?? 0, 1, "laid out \(late) s late: a timer was armed to show the answer again")
+        }
+    }
+
     func testARefreshDuringAReloadIsQueuedAndFollowsIt() {
         var engine = HostEngine()
         _ = engine.handle(.started(HostStart(hostPID: 1, ledger: RefreshLedger(), cache: nil), configuration), at: clock.time)

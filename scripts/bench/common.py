@@ -4,7 +4,7 @@ the programs under test, and the `name value unit` lines every section prints.
 Set by scripts/bench/run.sh: BENCH_BIN (the release build folder), BENCH_WORK (this run's
 folder), BENCH_BASE (the server, http://127.0.0.1:PORT), BENCH_WIRE (its wire log), and the
 private session's DBUS_SESSION_BUS_ADDRESS, DISPLAY, XDG_DATA_DIRS and SESSION_DIR."""
-import json, os, signal, subprocess, sys, threading, time, urllib.request
+import json, os, subprocess, sys, threading, time, urllib.request
 
 BIN = os.environ["BENCH_BIN"]
 WORK = os.environ["BENCH_WORK"]
@@ -128,8 +128,13 @@ class Host:
         return subprocess.Popen([os.path.join(BIN, "headlines"), "refresh"], env=self.env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
-    def signal_reload(self):
-        os.kill(self.pid, signal.SIGUSR1)
+    def bus_reload(self):
+        """The host's Reload method on the session bus (packaging/dbus/org.headlines.Headlines1.xml),
+        called with gdbus, started (not waited for): what `headlines refresh` does, without the
+        CLI's own start-up."""
+        return subprocess.Popen(["gdbus", "call", "--session", "--dest", "org.headlines.Headlines",
+                                 "--object-path", "/org/headlines/Headlines", "--method", "org.headlines.Headlines1.Reload", ""],
+                                env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def exe(self):
         return os.path.basename(os.readlink(f"/proc/{self.pid}/exe"))

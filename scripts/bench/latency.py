@@ -2,8 +2,9 @@
 """A reload against a server that answers in 200 ms: from the trigger to the new line on a
 `headlines-bar waybar` follower (its stdout, read through a pipe, stamped as it arrives), over
 BENCH_LATENCY_RELOADS reloads (default 60), the triggers alternating: `headlines refresh`
-starting (its own start-up included), and SIGUSR1 sent straight to the host. Before each, the
-feed gets a new newest headline (feed.py), so each reload changes the bar and notifies it. The
+starting (its own start-up included; it calls the host's Reload on the session bus), and that
+Reload called with gdbus. Before each, the feed gets a new newest headline (feed.py), so each
+reload changes the bar and notifies it. The
 server's time for each reload's request (request parsed to answer built, its 200 ms wait
 included) comes from its wire log; the figure the target is about is the rest. The host is
 `headlines run`, exactly as shipped. Prints `latency.*` lines, ms."""
@@ -34,21 +35,17 @@ def notify_stamp(title):
     return float(text[head:].split()[2].split("=")[1]) if head >= 0 and "member=Notify" in text[head:at] else None
 
 
-figures = {f"{how}.{what}": [] for how in ("refresh", "signal") for what in ("bar", "server", "bar_minus_server")}
+figures = {f"{how}.{what}": [] for how in ("refresh", "bus") for what in ("bar", "server", "bar_minus_server")}
 to_notify = []
 for k in range(1, reloads + 1):
     title = f"Latency {k}"
-    how = "refresh" if k % 2 else "signal"
+    how = "refresh" if k % 2 else "bus"
     subprocess.run([sys.executable, os.path.join(HERE, "feed.py"), feed, title], check=True)
     seen = len(bar.lines)
     t0 = time.time()
-    if how == "refresh":
-        trigger = host.refresh()
-    else:
-        host.signal_reload()
+    trigger = host.refresh() if how == "refresh" else host.bus_reload()
     shown = bar.wait_line(title, seen)
-    if how == "refresh":
-        trigger.wait(timeout=60)
+    trigger.wait(timeout=60)
     stamp = wait_until(f"the Notify of {title}", 10, lambda: notify_stamp(title))
     records = [r for r in wire(client, since=t0) if r["status"] == 200]
     if not records:

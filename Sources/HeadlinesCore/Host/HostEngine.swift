@@ -40,6 +40,7 @@ public struct HostEngine: Sendable {
     /// Handles one event at `now` and says what to do, in order.
     public mutating func handle(_ event: HostEvent, at now: HostTime) -> [HostAction] {
         var out: [HostAction] = []
+        let ledgerBefore = ledger
         if case let .started(start, configuration) = event {
             begin(start, configuration, now: now, &out)
         } else {
@@ -61,8 +62,9 @@ public struct HostEngine: Sendable {
         wake(now, &out)
         // The ledger before timeline.json, so that what the timeline shows is already on disk,
         // and before the reload it counts: a host that dies at any point never spends a request
-        // that its ledger on disk does not hold.
-        if ledgerChanged { out.append(.saveLedger(ledger)) }
+        // that its ledger on disk does not hold. Only a ledger the event changed is written: a
+        // reload that succeeds as the last one did leaves it as its start saved it.
+        if ledgerChanged && ledger != ledgerBefore { out.append(.saveLedger(ledger)) }
         if let failures = reloadToStart { out.append(.startReload(consecutiveFailures: failures)) }
         reloadToStart = nil
         if timelineChanged { out.append(.publish(published(now))) }
@@ -124,8 +126,12 @@ public struct HostEngine: Sendable {
         }
         ledgerChanged = true
         // The timeline was built from when the request started: re-anchor it to the answer, so a
-        // slow request leaves neither the entries nor the retry in the past.
-        timeline = result.timeline.shifted(by: took)
+        // slow request leaves neither the entries nor the retry in the past. Its first entry, the
+        // answer, moves to exactly now: the driver read the layout's start a moment after the
+        // engine's, on another clock, and a first entry even a hair in the future would cost a
+        // timer that shows nothing new.
+        let anchor = result.timeline.entries.first.map { now.wall.timeIntervalSince($0.date) } ?? took
+        timeline = result.timeline.shifted(by: anchor)
         lastReload = started.wall
         lastShownEntryDate = nil
         if let fetched = result.fetched {

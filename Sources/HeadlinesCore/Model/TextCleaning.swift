@@ -42,9 +42,47 @@ public enum TextCleaning {
         }
     }
 
+    /// Runs of whitespace Characters (newlines included) folded to one space, none at either end.
+    /// An ASCII text goes byte by byte (every ASCII byte is a Character of its own, and CR LF is
+    /// whitespace either way); any other walks its Characters once, without splitting.
     public static func collapseWhitespace(_ s: String) -> String {
-        s.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+        var text = s
+        if let ascii = text.withUTF8({ collapseASCII($0) }) { return ascii }
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        var spacePending = false
+        for c in s {
+            // CR LF's asciiValue is LF's.
+            let separator = c.asciiValue.map(isASCIIWhitespace) ?? (c.isWhitespace || c.isNewline)
+            if separator {
+                spacePending = !out.isEmpty
+            } else {
+                if spacePending { out.append(" "); spacePending = false }
+                out.append(c)
+            }
+        }
+        return out
     }
+
+    /// Nil when `bytes` hold a byte outside ASCII.
+    private static func collapseASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var spacePending = false
+        for b in bytes {
+            guard b < 0x80 else { return nil }
+            if isASCIIWhitespace(b) {
+                spacePending = !out.isEmpty
+            } else {
+                if spacePending { out.append(0x20); spacePending = false }
+                out.append(b)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Tab, LF, VT, FF, CR and space: the ASCII Characters that are whitespace or a newline.
+    private static func isASCIIWhitespace(_ b: UInt8) -> Bool { b == 0x20 || (0x09...0x0D).contains(b) }
 
     private static let named: [String: String] = [
         "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}",
@@ -57,7 +95,9 @@ public enum TextCleaning {
 
     /// Decodes `&name;`, `&#NN;` and `&#xNN;`. Unknown or malformed entities are left as they are.
     public static func decodeEntities(_ s: String) -> String {
-        guard s.contains("&") else { return s }
+        // On bytes: an `&` that a combining mark joins is no `&` Character, and the walk below
+        // leaves it as it is.
+        guard s.utf8.contains(UInt8(ascii: "&")) else { return s }
         var out = ""
         out.reserveCapacity(s.count)
         var i = s.startIndex

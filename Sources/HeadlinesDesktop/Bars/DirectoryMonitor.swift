@@ -1,43 +1,80 @@
 import CGLibNotify
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// GFileMonitor on a folder: calls back on the loop when a file in it is created, changed, or
-/// renamed into place (atomic writes arrive as a rename). Owns the monitor; released on deinit.
+/// inotify on a folder, read on the GLib loop: calls back with the base name of each file that one
+/// of the chosen `Events` names. Only those events wake the process. A folder whose files are
+/// written atomically needs `.renamedIn` alone, and then each write is one event, where
+/// GFileMonitor listens for every create, write, close and move (five events or more per atomic
+/// write) and relays each through GLib's worker thread. Owns the descriptor; closed on deinit.
 final class DirectoryMonitor {
-    private var monitor: UnsafeMutablePointer<GFileMonitor>?
+    struct Events: OptionSet {
+        let rawValue: UInt32
+        /// A file renamed into the folder: how an atomic write arrives.
+        static let renamedIn = Events(rawValue: UInt32(IN_MOVED_TO))
+        /// A file written in place and closed.
+        static let written = Events(rawValue: UInt32(IN_CLOSE_WRITE))
+        static let created = Events(rawValue: UInt32(IN_CREATE))
+        static let deleted = Events(rawValue: UInt32(IN_DELETE))
+        /// A file renamed out of the folder (also the old name of a rename inside it).
+        static let renamedOut = Events(rawValue: UInt32(IN_MOVED_FROM))
+        static let removed: Events = [.deleted, .renamedOut]
+        static let all: Events = [.renamedIn, .written, .created, .removed]
+    }
+
+    private let descriptor: Int32
+    private var source: UInt32 = 0
     private let onChange: (String) -> Void
 
-    /// Calls `onChange(name)` with the base name of the file that changed.
-    init?(path: String, onChange: @escaping (String) -> Void) {
-        self.onChange = onChange
+    /// Calls `onChange(name)` on the loop with the base name of each file an event in `events`
+    /// names. Makes the folder when it is missing; nil when it cannot be watched.
+    init?(path: String, events: Events = .all, onChange: @escaping (String) -> Void) {
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
-        let file = g_file_new_for_path(path)
-        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        var error: UnsafeMutablePointer<GError>?
-        guard let m = g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
-            g_clear_error(&error)
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { return nil }
+        guard inotify_add_watch(fd, path, events.rawValue | UInt32(IN_ONLYDIR)) >= 0 else {
+            close(fd)
             return nil
         }
-        monitor = m
-        let callback: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, OpaquePointer?,
-                                      GFileMonitorEvent, UnsafeMutableRawPointer?) -> Void = { _, file, other, event, data in
+        descriptor = fd
+        self.onChange = onChange
+        source = g_unix_fd_add_full(G_PRIORITY_DEFAULT, fd, G_IO_IN, { fd, _, data in
+            // A strong reference for the whole callback: `onChange` may drop the last other one.
             let me = Unmanaged<DirectoryMonitor>.fromOpaque(data!).takeUnretainedValue()
-            // A rename into place names the new file in `other`.
-            let target = event == G_FILE_MONITOR_EVENT_RENAMED || event == G_FILE_MONITOR_EVENT_MOVED_IN ? (other ?? file) : file
-            guard let target, let name = g_file_get_basename(target) else { return }
-            let base = String(cString: name)
-            g_free(name)
-            me.onChange(base)
+            withExtendedLifetime(me) { me.drain(fd) }
+            return 1
+        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
+    /// Reads every queued event (many fit one read), then calls back for each name in order.
+    private func drain(_ fd: Int32) {
+        var names: [String] = []
+        let size = 16 * 1024
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+        defer { buffer.deallocate() }
+        while true {
+            let n = read(fd, buffer, size)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            var offset = 0
+            // struct inotify_event: wd, mask, cookie, len (4 bytes each), then len bytes of name.
+            while offset + 16 <= n {
+                let length = Int(buffer.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                let name = buffer + offset + 16
+                if length > 0 {
+                    names.append(String(cString: name.assumingMemoryBound(to: CChar.self)))
+                }
+                offset += 16 + length
+            }
         }
-        g_signal_connect_data(UnsafeMutableRawPointer(m), "changed", unsafeBitCast(callback, to: GCallback.self),
-                              Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(0))
+        for name in names { onChange(name) }
     }
 
     deinit {
-        if let monitor {
-            g_file_monitor_cancel(monitor)
-            g_object_unref(UnsafeMutableRawPointer(monitor))
-        }
+        if source != 0 { g_source_remove(source) }
+        close(descriptor)
     }
 }

@@ -1,8 +1,8 @@
 import FoundationEssentials
 import HeadlinesCore
 
-/// What every bar copy runs, host or not: it follows the host's published timeline (GFileMonitor
-/// on the runtime folder) and the shared rotation offset, and calls `render` with the state on
+/// What every bar copy runs, host or not: it follows the host's published timeline (inotify on
+/// the runtime folder) and the shared rotation offset, and calls `render` with the state on
 /// display whenever it changes: a new publication, `next`/`prev`, or the next entry's date. So all
 /// copies show the same entry at the same time, and only the host touches the network.
 @GLibActor
@@ -21,7 +21,8 @@ public final class TimelineFollower {
     }
 
     public func start() {
-        monitor = DirectoryMonitor(path: paths.runtimeHeadlinesDir) { [weak self] name in
+        // The host writes both files atomically: a rename into place.
+        monitor = DirectoryMonitor(path: paths.runtimeHeadlinesDir, events: .renamedIn) { [weak self] name in
             guard name == "timeline.json" || name == "offset.json" else { return }
             Task { @GLibActor in self?.reread() }
         }

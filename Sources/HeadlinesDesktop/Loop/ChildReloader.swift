@@ -13,6 +13,13 @@ public protocol HostReloader: AnyObject {
     func start(consecutiveFailures: Int, done: @escaping @GLibActor (ReloadReport) -> Void)
     /// Stops a running reload (the host is stopping).
     func cancel()
+    /// True while a process of this reloader may still be writing the cache (a child started
+    /// and not yet reaped): a change of the cache file then is its own write, already reported.
+    var childMayBeWritingCache: Bool { get }
+}
+
+extension HostReloader {
+    public var childMayBeWritingCache: Bool { false }
 }
 
 /// Runs each reload in a short-lived child, `headlines-fetch fetch --for-host`, and reads its
@@ -29,6 +36,7 @@ public final class ChildReloader: HostReloader {
     nonisolated static let outputLimit = ReloadReport.maxBytes
 
     private var running: ChildRun?
+    public var childMayBeWritingCache: Bool { running != nil }
     /// Waiting in `slots` for its turn to start a child.
     private var queued = false
     private let slots: ChildSlots
@@ -81,6 +89,9 @@ public final class ChildReloader: HostReloader {
             if let next = self.pending {
                 self.pending = nil
                 self.start(consecutiveFailures: next.consecutiveFailures, done: next.done)
+            } else {
+                // The reload is over (its report handled, the child gone): the host goes idle.
+                FreedMemory.giveBack()
             }
         }
         running = run

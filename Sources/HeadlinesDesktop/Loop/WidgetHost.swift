@@ -158,7 +158,9 @@ public final class WidgetHost {
         let cacheName = PathText.lastComponent(of: paths.cacheFile)
         var watched: [(String, (String) -> Void)] = [
             (PathText.directory(of: paths.cacheFile), { [weak self] name in
-                guard name == cacheName, let self, let cache = self.readCache(Date()) else { return }
+                // Our own reload child writes the cache after its report: nothing to read again.
+                guard name == cacheName, let self, !self.reloader.childMayBeWritingCache,
+                      let cache = self.readCache(Date()) else { return }
                 self.send(.cacheChangedByAnotherProcess(cache))
             }),
             (paths.runtimeHeadlinesDir, { [weak self] _ in self?.checkRuntimeFolder() }),
@@ -170,7 +172,12 @@ public final class WidgetHost {
             if name == runtimeName { self?.checkRuntimeFolder() }
         }))
         for (dir, onChange) in watched {
-            if let monitor = DirectoryMonitor(path: dir, onChange: onChange) { monitors.append(monitor) }
+            // The cache arrives by rename into place; in our runtime folder, what `rm -rf` does
+            // first (not our own atomic writes, renames inside it); in its parent, our folder
+            // removed, moved away or replaced.
+            let events: DirectoryMonitor.Events = dir == paths.runtimeDir ? [.removed, .renamedIn]
+                : dir == paths.runtimeHeadlinesDir ? .deleted : .renamedIn
+            if let monitor = DirectoryMonitor(path: dir, events: events, onChange: onChange) { monitors.append(monitor) }
         }
     }
 
