@@ -53,30 +53,29 @@ public enum BarLines {
 
     /// Every variant's bytes for `state` in `context` (its widget, thumbnails, fetch date).
     public static func render(_ state: BarState, _ context: FormatLines.Context) -> [Variant: String] {
-        let now = context.now, maxLength = context.maxLength
         var out: [Variant: String] = [:]
-        for variant in Variant.allCases {
-            if let format = variant.format {
-                out[variant] = FormatLines.render(format, state, context)
-                continue
-            }
-            switch variant {
-            case .waybar: out[variant] = WaybarRenderer.render(state, now: now, maxLength: maxLength)
-            case .i3blocks: out[variant] = I3blocksRenderer.oneShot(state, maxLength: maxLength, pango: false)
-            case .i3blocksPango: out[variant] = I3blocksRenderer.oneShot(state, maxLength: maxLength, pango: true)
-            case .i3blocksPersist: out[variant] = I3blocksRenderer.persistLine(state, maxLength: maxLength, pango: false)
-            case .i3blocksPersistPango: out[variant] = I3blocksRenderer.persistLine(state, maxLength: maxLength, pango: true)
-            case .i3blocksJSON: out[variant] = I3blocksRenderer.persistJSONLine(state, maxLength: maxLength, pango: false)
-            case .i3blocksJSONPango: out[variant] = I3blocksRenderer.persistJSONLine(state, maxLength: maxLength, pango: true)
-            case .plainHTML:
-                out[variant] = BarText.encoded(I3blocksRenderer.rawText(state, maxLength: maxLength).full,
-                                               bytes: FormatLines.maxTextBytes, encode: Escape.pango) + "\n"
-            case .i3blocksPangoKeyed:
-                out[variant] = I3blocksRenderer.keyedOneShot(state, maxLength: maxLength, pango: true)
-            default: break
-            }
-        }
+        for variant in Variant.allCases { out[variant] = render(variant, state, context) }
         return out
+    }
+
+    /// One variant's bytes for `state` in `context`.
+    public static func render(_ variant: Variant, _ state: BarState, _ context: FormatLines.Context) -> String? {
+        let now = context.now, maxLength = context.maxLength
+        if let format = variant.format { return FormatLines.render(format, state, context) }
+        switch variant {
+        case .waybar: return WaybarRenderer.render(state, now: now, maxLength: maxLength)
+        case .i3blocks: return I3blocksRenderer.oneShot(state, maxLength: maxLength, pango: false)
+        case .i3blocksPango: return I3blocksRenderer.oneShot(state, maxLength: maxLength, pango: true)
+        case .i3blocksPersist: return I3blocksRenderer.persistLine(state, maxLength: maxLength, pango: false)
+        case .i3blocksPersistPango: return I3blocksRenderer.persistLine(state, maxLength: maxLength, pango: true)
+        case .i3blocksJSON: return I3blocksRenderer.persistJSONLine(state, maxLength: maxLength, pango: false)
+        case .i3blocksJSONPango: return I3blocksRenderer.persistJSONLine(state, maxLength: maxLength, pango: true)
+        case .plainHTML:
+            return BarText.encoded(I3blocksRenderer.rawText(state, maxLength: maxLength).full,
+                                   bytes: FormatLines.maxTextBytes, encode: Escape.pango) + "\n"
+        case .i3blocksPangoKeyed: return I3blocksRenderer.keyedOneShot(state, maxLength: maxLength, pango: true)
+        default: return nil
+        }
     }
 }
 

@@ -16,10 +16,11 @@ final class BarLinesPublisher {
     func publish(_ state: BarState, now: Date, maxLength: Int, updatedAt: Date? = nil, thumbnails: [String: String] = [:]) {
         let context = FormatLines.Context(now: now, maxLength: maxLength, widget: paths.widget, thumbnails: thumbnails,
                                           updatedAt: updatedAt)
-        let lines = BarLines.render(state, context)
         do {
+            // Each variant is rendered and written in turn, in `Variant`'s order: a follower's
+            // file is on disk before the one-shot blocks' and the widget document are rendered.
             for variant in BarLines.Variant.allCases {
-                guard let line = lines[variant], written[variant] != line else { continue }
+                guard let line = BarLines.render(variant, state, context), written[variant] != line else { continue }
                 try BarLines.write(line, variant: variant, in: paths.barLinesDir)
                 written[variant] = line
             }
