@@ -42,6 +42,9 @@ LSAN="suppressions=$PWD/Tests/Fuzz/lsan.supp:print_suppressions=0${LSAN_OPTIONS:
 
 OUT=build/fuzz
 mkdir -p "$OUT"
+# libFuzzer and ASan report a crash and save its input; Swift's own backtracer, started inside an
+# instrumented process, can hang there and keep the lock below held by what it inherited.
+export SWIFT_BACKTRACE=enable=no
 # One run at a time over build/fuzz (binaries, corpus and logs are shared).
 exec 9>"$OUT/.lock"
 if ! flock -n 9; then

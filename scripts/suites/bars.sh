@@ -223,8 +223,9 @@ ok "ended within a second with status 0"
 grep -rq "$APITUBE_API_KEY" "$WORK"/*.log "$WORK"/*.out "$XDG_CACHE_HOME" "$XDG_STATE_HOME" && die "the API key appeared in an output or a file"
 ok "the API key appears in no output, log, cache or state file"
 echo "bars: all checks passed"
-# Bar copies and the hosts they started still write into $WORK as they stop: stop them first.
-pkill -TERM -f "$WORK/headlines.conf" 2>/dev/null || true
-for _ in $(seq 50); do pgrep -f "$WORK/headlines.conf" >/dev/null || break; sleep 0.1; done
-pkill -KILL -f "$WORK/headlines.conf" 2>/dev/null || true
+# Bar copies and the hosts they or `headlines start` started (in their own sessions, with any of
+# the suite's configs) still write into $WORK as they stop: stop them first.
+pkill -TERM -f -- "--config $WORK/" 2>/dev/null || true
+for _ in $(seq 50); do pgrep -f -- "--config $WORK/" >/dev/null || break; sleep 0.1; done
+pkill -KILL -f -- "--config $WORK/" 2>/dev/null || true
 rm -rf "$WORK"
