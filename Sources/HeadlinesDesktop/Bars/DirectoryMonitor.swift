@@ -17,10 +17,8 @@ final class DirectoryMonitor {
         /// A file written in place and closed.
         static let written = Events(rawValue: UInt32(IN_CLOSE_WRITE))
         static let created = Events(rawValue: UInt32(IN_CREATE))
-        static let deleted = Events(rawValue: UInt32(IN_DELETE))
-        /// A file renamed out of the folder (also the old name of a rename inside it).
-        static let renamedOut = Events(rawValue: UInt32(IN_MOVED_FROM))
-        static let removed: Events = [.deleted, .renamedOut]
+        /// A file deleted, or renamed out of the folder.
+        static let removed = Events(rawValue: UInt32(IN_DELETE | IN_MOVED_FROM))
         static let all: Events = [.renamedIn, .written, .created, .removed]
     }
 

@@ -172,11 +172,8 @@ public final class WidgetHost {
             if name == runtimeName { self?.checkRuntimeFolder() }
         }))
         for (dir, onChange) in watched {
-            // The cache arrives by rename into place; in our runtime folder, what `rm -rf` does
-            // first (not our own atomic writes, renames inside it); in its parent, our folder
-            // removed, moved away or replaced.
-            let events: DirectoryMonitor.Events = dir == paths.runtimeDir ? [.removed, .renamedIn]
-                : dir == paths.runtimeHeadlinesDir ? .deleted : .renamedIn
+            // Our files arrive only by rename; the runtime folder is watched for our folder's removal.
+            let events: DirectoryMonitor.Events = dir == paths.runtimeDir ? [.removed, .renamedIn] : .renamedIn
             if let monitor = DirectoryMonitor(path: dir, events: events, onChange: onChange) { monitors.append(monitor) }
         }
     }
