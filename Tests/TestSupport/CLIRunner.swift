@@ -34,7 +34,19 @@ public final class CLIRunner {
     }
 
     /// Removes the temporary root.
-    public func cleanUp() { try? FileManager.default.removeItem(at: root) }
+    /// Stops every process still running with this runner's folder on its command line (a host
+    /// `headlines start` started in its own session outlives the command that started it), then
+    /// removes the folder.
+    public func cleanUp() {
+        let marker = Data(root.path.utf8)
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(entry), pid != getpid(),
+                  let cmdline = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                  cmdline.range(of: marker) != nil else { continue }
+            kill(pid, SIGKILL)
+        }
+        try? FileManager.default.removeItem(at: root)
+    }
 
     public var configHome: URL { root.appendingPathComponent("config") }
     public var cacheHome: URL { root.appendingPathComponent("cache") }
