@@ -115,9 +115,13 @@ source=$(call GetEntry '' | sed "s/^([0-9]*, '[^']*', '\([^']*\)'.*/\1/")
 call GetHeadlines '' | grep -qF "'$source'" && die "the host still shows $source after headlines mute: $(call GetHeadlines '')"
 grep -qF "\"$source\"" "$WORK/state/headlines/muted.json" 2>/dev/null || grep -rqF "$source" "$WORK/state" || die "the host did not save the mute"
 "$BIN" --config "$WORK/headlines.conf" unmute "$source" >/dev/null || die "headlines unmute failed"
-call GetHeadlines '' | grep -qF "'$source'" || die "the host does not show $source again after unmute"
+# The host lays the headlines out again on the loop as the call returns: a moment, not a reload.
+shows_source() { call GetHeadlines '' | grep -qF "'$source'"; }
+wait_for "the host to show $source again" 3 shows_source || die "the host does not show $source again after unmute"
 echo "  ok: headlines next 3, prev, mute and unmute reach the host over the bus"
 
+six_shown() { [ "$(call GetHeadlines '' | grep -o "'https://[^']*'" | wc -l)" -eq 6 ]; }
+wait_for "the host to show all 6 headlines again" 3 six_shown || die "after unmute the host shows: $(call GetHeadlines '')"
 /usr/bin/python3 packaging/dbus/examples/follow-headlines >"$WORK/follow.out" 2>&1 &
 FOLLOW=$!; PIDS+=($FOLLOW)
 wait_for "the example client's first lines" 10 bash -c "[ \$(wc -l < '$WORK/follow.out') -ge 6 ]" \
