@@ -55,6 +55,18 @@ final class HostLockTests: XCTestCase {
         XCTAssertEqual(HostLock.holder(path: lockPath)?.pid, getpid())
     }
 
+    func testALockFileUnlinkedFromAFolderThatStaysIsNoticedAndTakenAgain() throws {
+        let lock = HostLock(path: lockPath)
+        XCTAssertTrue(try lock.acquire())
+        XCTAssertTrue(lock.holdsFileAtPath())
+        // rm -rf unlinked host.lock, then could not remove the folder a new file had landed in
+        XCTAssertEqual(unlink(lockPath), 0)
+        XCTAssertFalse(lock.holdsFileAtPath(), "the folder is the same, but the lock file is gone")
+        XCTAssertTrue(try lock.reacquireIfReplaced())
+        XCTAssertTrue(lock.holdsFileAtPath())
+        XCTAssertEqual(contents(lockPath), "\(getpid())\n")
+    }
+
     func testAHostThatFindsAnotherLockInItsRecreatedFolderSaysSo() throws {
         let lock = HostLock(path: lockPath)
         XCTAssertTrue(try lock.acquire())

@@ -66,6 +66,16 @@ public final class HostLock: Sendable {
         }
     }
 
+    /// True while the file at `path` is the one this process holds locked: an `rm -rf` of the
+    /// folder can unlink it and still leave the folder (when a file lands in it meanwhile).
+    public func holdsFileAtPath() -> Bool {
+        fd.withLock { fd in
+            var held = stat(), named = stat()
+            return fd >= 0 && fstat(fd, &held) == 0 && lstat(path, &named) == 0
+                && held.st_dev == named.st_dev && held.st_ino == named.st_ino
+        }
+    }
+
     /// For a holder whose folder may have been removed (`rm -rf $XDG_RUNTIME_DIR/headlines`): when
     /// the file at `path` is no longer the one this process locked, recreates the folder (checked,
     /// 0700), locks a new file and only then lets the old one go, so the lock is never free in

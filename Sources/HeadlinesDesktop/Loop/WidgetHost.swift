@@ -328,7 +328,8 @@ public final class WidgetHost {
     /// every engine timer, then
     /// event: make the folder again, take the lock on the new file, publish everything again.
     private func checkRuntimeFolder() {
-        guard isHost, RuntimeFolder.identity(paths.runtimeHeadlinesDir) != runtimeFolderID else { return }
+        guard isHost else { return }
+        if RuntimeFolder.identity(paths.runtimeHeadlinesDir) == runtimeFolderID, lock.holdsFileAtPath() { return }
         HostLog.warning("\(paths.runtimeHeadlinesDir) was removed or replaced; making it again")
         do {
             guard try lock.reacquireIfReplaced() else {
