@@ -79,13 +79,16 @@ let package = Package(
         .target(name: "HeadlinesDesktop", dependencies: ["HeadlinesCore", "HeadlinesGLib", "CGLibNotify", "CBusInterface"]),
         .systemLibrary(name: "CGdkPixbuf", pkgConfig: gdkPixbufPkgConfig, providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .target(name: "HeadlinesImages", dependencies: ["HeadlinesCore", "HeadlinesGLib", "CGdkPixbuf"]),
+        .target(name: "HeadlinesCommandLine", dependencies: ["HeadlinesCore", "HeadlinesGLib", "HeadlinesDesktop"]),
+        // The control client: no libcurl, no libxml2. What fetches or parses runs in headlines-fetch.
         .executableTarget(name: "headlines",
-                          dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop", "BarFormats"]),
+                          dependencies: ["HeadlinesCore", "HeadlinesCommandLine", "HeadlinesDesktop", "HeadlinesGLib", "BarFormats"]),
         // The reload child's own sandbox (no_new_privs, Landlock, seccomp), in C for the syscalls.
         .systemLibrary(name: "CSeccomp", pkgConfig: "libseccomp", providers: [.apt(["libseccomp-dev"])]),
         .target(name: "CSandbox", dependencies: ["CSeccomp"]),
         .executableTarget(name: "headlines-fetch",
-                          dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesGLib", "HeadlinesImages", "CSandbox"]),
+                          dependencies: ["HeadlinesCore", "HeadlinesCommandLine", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesGLib",
+                                         "HeadlinesDesktop", "HeadlinesImages", "CSandbox"]),
         .executableTarget(name: "headlines-host", dependencies: ["HeadlinesCore", "HeadlinesDesktop", "CGLib"]),
         // headlines-bar: bar copies and one-shot blocks, fully static, Swift stdlib + Glibc only.
         .target(name: "CBarSys"),

@@ -80,13 +80,16 @@ public struct HostClient: Sendable {
         let dir = procRoot + "/" + String(pid)
         var info = stat()
         guard stat(dir, &info) == 0, info.st_uid == userID,
-              let comm = Self.contents(dir + "/comm")?.trimmed(), comm == "headlines" || comm == "headlines-host",
+              let comm = Self.contents(dir + "/comm")?.trimmed(), ["headlines", "headlines-host", "headlines-fetch"].contains(comm),
               let cmdline = Self.contents(dir + "/cmdline") else {
             return .unverified(pid: pid)
         }
         let argv = cmdline.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
         let arguments = Array(argv.dropFirst()).filter { !$0.isEmpty }
-        let command = comm == "headlines-host" ? "run" : subcommand(arguments) ?? ""
+        var command = comm == "headlines-host" ? "run" : subcommand(arguments) ?? ""
+        // headlines-fetch holds the lock for the one-shot reloads the CLI hands it: `refresh`,
+        // and the i3blocks block's `reload-if-due` / `reload-forced`.
+        if comm == "headlines-fetch" { command = command == "refresh" ? "refresh" : "i3blocks" }
         return command == "run" ? .host(pid: pid) : .oneShot(pid: pid, command: command)
     }
 

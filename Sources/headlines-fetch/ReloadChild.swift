@@ -12,16 +12,7 @@ import Glibc
 /// runs it. Exit 0 whether the source answered or not (the report says); 2 for a command line or
 /// config that does not load (the host then reports the exit status).
 enum ReloadChild {
-    static func run(arguments argv: [String], environment: [String: String]) -> Int32 {
-        let args: Arguments
-        do { args = try Arguments.parse(argv) } catch {
-            HostLog.error("\(error.message); headlines-fetch is the host's reload child: run `headlines fetch` instead.")
-            return 2
-        }
-        guard args.command == "fetch", args.forHost else {
-            HostLog.error("headlines-fetch is the host's reload child: run `headlines fetch` instead.")
-            return 2
-        }
+    static func run(_ args: Arguments, environment: [String: String]) -> Int32 {
         ParentWatch.endWithParent()
         let loaded: LoadedConfig
         do { loaded = try LoadedConfig.load(args: args, environment: environment) } catch {

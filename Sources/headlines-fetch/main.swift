@@ -1,7 +1,10 @@
-// `headlines-fetch`: the host's reload child, and nothing else. One refresh, its `ReloadReport` on
-// stdout, then the cache and status written. Every byte a server sends is parsed here, in a
-// process that lives for one reload, so a parser crash or a memory spike never reaches the host.
+// `headlines-fetch`: the half of `headlines` that links libcurl and libxml2. The host runs it for
+// each reload (`fetch --for-host`: one refresh, its `ReloadReport` on stdout, then the cache and
+// status written), and `headlines` hands it the commands that fetch or parse (NetworkCommands).
+// Every byte a server sends is parsed here, in a process that lives for one command, so a parser
+// crash or a memory spike never reaches the host.
 import FoundationEssentials
+import HeadlinesCommandLine
 import HeadlinesGLib
 #if canImport(Glibc)
 import Glibc
@@ -10,4 +13,4 @@ import Glibc
 let environment = ProcessEnvironment.current()
 // The keys are read from `environment` from here on; nothing this process starts inherits them.
 for variable in ["APITUBE_API_KEY", "NEWSAPI_API_KEY"] { unsetenv(variable) }
-exit(ReloadChild.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment))
+exit(Output.exitStatus(NetworkCommandLine.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)))

@@ -1,6 +1,7 @@
 import FoundationEssentials
+import HeadlinesCommandLine
 import HeadlinesCore
-import HeadlinesSources
+
 import HeadlinesDesktop
 
 /// `headlines waybar` and `headlines i3blocks --persist`: continuous bar segments. They become

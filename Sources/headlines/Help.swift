@@ -1,5 +1,5 @@
 import HeadlinesCore
-import HeadlinesSources
+
 
 /// `--help` texts, one per subcommand, kept together so they read as one manual.
 enum Help {

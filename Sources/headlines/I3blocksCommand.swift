@@ -4,8 +4,8 @@ import FoundationEssentials
 import Glibc
 #endif
 import HeadlinesCore
-import HeadlinesHTTP
-import HeadlinesSources
+import HeadlinesCommandLine
+import HeadlinesGLib
 import HeadlinesDesktop
 
 /// `headlines i3blocks`: the one-shot block for `interval=N` (and clicks, which re-run it with
@@ -58,26 +58,11 @@ enum I3blocksCommand {
         }
     }
 
-    /// With no host running: reload when the schedule says so (or `force`, for a middle click),
-    /// always within the budget, holding the host lock while it does (`ReloadIfDue`, the same
-    /// rule a starting host follows).
+    /// With no host running: `headlines-fetch` reloads when the schedule says so (or `force`,
+    /// for a middle click), within the budget; its words go to stderr, never into the block.
     static func reloadIfDue(_ context: AppContext, force: Bool = false) {
-        let paths = context.paths
-        guard HostLock.holder(path: paths.hostLockFile) == nil else { return }
-        let now = HostClock.now()
-        let warn: @Sendable (String) -> Void = { Output.error("headlines: warning: \($0)") }
-        let store = LedgerStore(path: paths.ledgerFile)
-        var ledger = ReloadIfDue.loadLedger(store, at: now, warn: warn)
-        let fetchedAt = context.cache.load(now: now.wall, warn: warn)?.fetchedAt
-        guard ReloadIfDue.isDue(at: now, ledger: &ledger, cacheFetchedAt: fetchedAt, interval: context.config.interval,
-                                dailyBudget: context.config.dailyBudget, force: force) else { return }
-        // Under the host lock: a host starting meanwhile, or a `refresh`, waits for it.
-        let lock = HostLock(path: paths.hostLockFile)
-        guard lock.tryAcquire(), let setup = try? context.timelineProvider() else { return }
-        let result = blockingAwait {
-            await ReloadIfDue.reload(provider: setup.provider, dailyBudget: context.config.dailyBudget, ledgerStore: store,
-                                     tally: setup.tally, at: now, after: { HostClock.now() }, warn: warn)
-        }
-        if let failure = result?.failure { Output.error("headlines: \(failure.message)") }
+        guard HostLock.holder(path: context.paths.hostLockFile) == nil else { return }
+        let argv = [Binaries.path(of: "headlines-fetch"), force ? "reload-forced" : "reload-if-due"] + context.arguments.passThrough
+        Exec.runQuietly(argv, environment: context.environment)
     }
 }

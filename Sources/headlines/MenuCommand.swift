@@ -2,8 +2,9 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
+import HeadlinesCommandLine
 import HeadlinesCore
-import HeadlinesSources
+
 import HeadlinesDesktop
 
 /// `headlines menu`: pick a headline in a dmenu-style launcher (`KnownLaunchers`) and open it.

@@ -3,8 +3,9 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
+import HeadlinesCommandLine
 import HeadlinesCore
-import HeadlinesSources
+
 import HeadlinesDesktop
 
 /// `headlines open [N]`: the N-th headline of `list` in the default browser, or with no N the one

@@ -1,6 +1,7 @@
 import FoundationEssentials
+import HeadlinesCommandLine
 import HeadlinesCore
-import HeadlinesSources
+
 import HeadlinesDesktop
 
 /// What a bar shows right now, the same for every process: the running host's published timeline

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HeadlinesCommandLine
 import HeadlinesCore
 import HeadlinesDesktop
 import HeadlinesGLib

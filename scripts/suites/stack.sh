@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The native stack, checked on the built binary and the sources: `headlines` links
-# libcurl and libxml2 directly and none of Foundation's ICU-backed parts (libFoundation,
+# The native stack, checked on the built binaries and the sources: `headlines-fetch` links
+# libcurl and libxml2 directly, `headlines` (the control client every bar click starts) neither,
+# and no program any of Foundation's ICU-backed parts (libFoundation,
 # libFoundationNetworking, libFoundationXML, lib_FoundationICU); no source of a shipped module
 # uses URLSession, XMLParser, DispatchQueue.global or imports Foundation. The debug binary links
 # the Swift runtime dynamically, so `ldd` shows every Swift library it would load.
@@ -15,15 +16,17 @@ check() { # description, then a command that succeeds when the check holds
     local what=$1; shift
     if "$@"; then echo "PASS: $what"; else echo "FAIL: $what"; failed=1; fi
 }
-[ -x "$bin/headlines" ] || { echo "FAIL: no binary at $bin/headlines (build first)"; exit 1; }
-libs=$(ldd "$bin/headlines")
-echo "$libs" | sed 's/^/  ldd: /'
-forbidden() { ! grep -E 'libFoundation\.so|libFoundationInternationalization|libFoundationNetworking|libFoundationXML|lib_FoundationICU' <<<"$libs"; }
-check "ldd shows no libFoundation, FoundationNetworking, FoundationXML or Swift's ICU" forbidden
-needed=$(readelf -d "$bin/headlines" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
-echo "  needed: $(echo $needed)"
+for p in headlines headlines-fetch; do
+    [ -x "$bin/$p" ] || { echo "FAIL: no binary at $bin/$p (build first)"; exit 1; }
+done
+libs=$(ldd "$bin/headlines-fetch")
+echo "$libs" | sed 's/^/  ldd headlines-fetch: /'
+cli_libs=$(ldd "$bin/headlines")
+forbidden() { ! grep -E 'libFoundation\.so|libFoundationInternationalization|libFoundationNetworking|libFoundationXML|lib_FoundationICU' <<<"$libs$cli_libs"; }
+check "ldd of headlines and headlines-fetch shows no libFoundation, FoundationNetworking, FoundationXML or Swift's ICU" forbidden
+needed=$(readelf -d "$bin/headlines-fetch" "$bin/headlines" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
 own_icu() { ! grep -qE 'icu' <<<"$needed"; }
-check "the binary itself needs no ICU library (only libxml2 does)" own_icu
+check "neither binary itself needs an ICU library (only libxml2 does)" own_icu
 icu_from_libxml2() {
     grep -q libicuuc <<<"$libs" || return 0
     # Whole outputs first: under pipefail, `grep -q` closing the pipe early would fail the check.
@@ -33,8 +36,11 @@ icu_from_libxml2() {
     grep -q libicuuc <<<"$deps"
 }
 check "any system ICU in ldd comes with Debian's libxml2" icu_from_libxml2
-check "ldd shows libcurl" grep -q 'libcurl\.so' <<<"$libs"
-check "ldd shows libxml2" grep -q 'libxml2\.so' <<<"$libs"
+check "ldd of headlines-fetch shows libcurl" grep -q 'libcurl\.so' <<<"$libs"
+check "ldd of headlines-fetch shows libxml2" grep -q 'libxml2\.so' <<<"$libs"
+echo "$cli_libs" | sed 's/^/  ldd headlines: /'
+check "ldd of headlines (the control client) shows neither libcurl nor libxml2" \
+    bash -c '! grep -qE "libcurl|libxml2" <<<"$1"' _ "$cli_libs"
 # headlines-bench is a developer tool that never ships; everything else is code a user runs.
 banned=$(grep -rnE 'URLSession|XMLParser|DispatchQueue\.global|^import Foundation$|^import FoundationNetworking|^import FoundationXML' \
     Sources --include='*.swift' | grep -v '^Sources/headlines-bench/')

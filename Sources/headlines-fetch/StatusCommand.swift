@@ -1,6 +1,8 @@
 import FoundationEssentials
+import HeadlinesCommandLine
 import HeadlinesCore
 import HeadlinesSources
+
 import HeadlinesDesktop
 
 /// `headlines status [--json]`: a page read at a glance: which config, what the host is doing,

@@ -2,6 +2,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
+import HeadlinesCommandLine
 import HeadlinesCore
 import HeadlinesSources
 import HeadlinesDesktop
