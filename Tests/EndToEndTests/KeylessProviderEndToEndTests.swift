@@ -146,6 +146,19 @@ final class KeylessProviderEndToEndTests: EndToEndTestCase {
         XCTAssertTrue(run.stderr.contains("Reddit refused the listing (private: Forbidden): check [source] subreddits"), run.stderr)
     }
 
+    func testRedditCapturedQuarantinedRefusalAdvisesTheSubredditsSetting() throws {
+        // Given the 403 Reddit really sent for a quarantined subreddit's listing: JSON with no "reason"
+        server.route("/r/ferguson/hot.json", .json(FixturePaths.data("reddit/captured-error-403-quarantined.json"), status: 403))
+
+        // When headlines fetches it
+        let run = try fetch("reddit", config: "subreddits = ferguson\n")
+
+        // Then the advice is about the subreddit, not the block page's User-Agent advice
+        XCTAssertNotEqual(run.status, 0)
+        XCTAssertEqual(run.stderr, "headlines: Reddit refused the listing (Forbidden): check [source] subreddits"
+            + " (a private, quarantined or banned subreddit cannot be read).\n")
+    }
+
     func testRedditsBlockPageSuggestsAUserAgent() throws {
         server.route("/hot.json", .respond(status: 403, headers: ["Content-Type": "text/html"],
                                            body: Data("<!doctype html><html><body>whoa there, pardner!</body></html>".utf8)))
