@@ -172,6 +172,36 @@ final class KeylessProviderEndToEndTests: EndToEndTestCase {
         XCTAssertTrue(run.stderr.contains("Reddit is rate-limiting requests (Too Many Requests): wait or lower [refresh] daily-budget, or set [source] user-agent"), run.stderr)
     }
 
+    func testRedditCapturedRateLimitSuggestsAUserAgent() throws {
+        // Given the 429 Reddit really sent with no Retry-After (JSON, as its Content-Type said)
+        server.route("/hot.json", .respond(status: 429, headers: ["Content-Type": "application/json; charset=UTF-8"],
+                                           body: FixturePaths.data("reddit/captured-error-429.json")))
+
+        // When headlines fetches the front page
+        let run = try fetch("reddit")
+
+        // Then the advice names the wait, the budget and the User-Agent
+        XCTAssertNotEqual(run.status, 0)
+        XCTAssertEqual(run.stderr, "headlines: Reddit is rate-limiting requests (Too Many Requests): wait or lower [refresh] daily-budget,"
+            + " or set [source] user-agent to one naming you.\n")
+    }
+
+    func testRedditCapturedBotPageWithRetryAfterSaysWhenToTryAgain() throws {
+        // Given Reddit's real "whoa there, pardner!" 429 page, HTML, with its Retry-After of 4 seconds
+        server.route("/hot.json", .respond(status: 429, headers: ["Content-Type": "text/html; charset=UTF-8", "Retry-After": "4"],
+                                           body: FixturePaths.data("reddit/captured-error-429-bot-page.html")))
+
+        // When headlines fetches the front page
+        let run = try fetch("reddit")
+
+        // Then it is a rate limit with a time to wait until, the User-Agent advice, and none of the page's markup
+        XCTAssertNotEqual(run.status, 0)
+        XCTAssertTrue(run.stderr.hasPrefix("headlines: Reddit is rate-limiting requests: wait until "), run.stderr)
+        XCTAssertTrue(run.stderr.hasSuffix(" or lower [refresh] daily-budget, or set [source] user-agent to one naming you.\n"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("<"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("pardner"), run.stderr)
+    }
+
     func testLobstersHottestWithDiscussionLinks() throws {
         server.route("/hottest.json", .json(FixturePaths.data("lobsters/hottest.json")))
         let run = try fetch("lobsters")
