@@ -66,6 +66,23 @@ final class KeylessProviderEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(listed[0].source, "medium.com")
     }
 
+    func testHackerNewsCapturedAskHNWithAnEmptyURLLinksToItsDiscussion() throws {
+        // Given a search_by_date answer Algolia really sent: an Ask HN post whose url is "" (not null or missing)
+        server.route("/api/v1/search_by_date", .json(FixturePaths.data("hackernews/captured-search-by-date-ask-hn.json")))
+
+        // When headlines searches
+        let run = try fetch("hackernews", config: "query = apple\n")
+        XCTAssertEqual(run.status, 0, run.stderr)
+
+        // Then the post is a headline with its own date, linking to its discussion, credited to Hacker News
+        let listed = try listJSON()
+        XCTAssertEqual(listed.map(\.title), ["Ask HN: How can I get Swag from Startups?"])
+        XCTAssertEqual(listed.map(\.published_at), ["2014-06-19T09:53:30.000Z"])
+        XCTAssertEqual(listed.first?.url, "https://news.ycombinator.com/item?id=7915384")
+        XCTAssertEqual(listed.first?.comments_url, "https://news.ycombinator.com/item?id=7915384")
+        XCTAssertEqual(listed.first?.source, "Hacker News")
+    }
+
     func testHackerNewsErrorNamesTheProviderAndTheWait() throws {
         server.route("/api/v1/search", .json(FixturePaths.data("hackernews/error-429.json"), status: 429))
         let run = try fetch("hackernews")
