@@ -3,7 +3,7 @@ import HeadlinesCore
 
 /// APITube's top headlines: `GET {base}/v1/news/top-headlines`, newest first, only the fields we
 /// show (`fl=`, 34 times fewer bytes), key in the `X-API-Key` header and never in the URL.
-public struct APITubeProvider: HeadlineProvider {
+public struct APITubeProvider: KeyedNewsAPI {
     public struct Options: Sendable, Equatable {
         public var baseURL: URL
         public var language: String
@@ -27,8 +27,9 @@ public struct APITubeProvider: HeadlineProvider {
     public let keyVariable: String? = "APITUBE_API_KEY"
     public let noHeadlinesSetting = "[source] language and country"
     public var options: Options
-    let apiKey: String?
-    let transport: HTTPTransport
+    public let apiKey: String?
+    public let transport: HTTPTransport
+    public var pageSize: Int { options.pageSize }
 
     public init(options: Options, apiKey: String?, transport: HTTPTransport) {
         self.options = options
@@ -38,7 +39,7 @@ public struct APITubeProvider: HeadlineProvider {
 
     /// The exact request this provider sends.
     public func request() throws(NewsError) -> HTTPRequest {
-        guard let apiKey, !apiKey.isEmpty else { throw .missingKey(envVariable: "APITUBE_API_KEY") }
+        let apiKey = try requiredKey()
         var components = URLComponents(url: options.baseURL.appendingPathComponent("v1/news/top-headlines"),
                                        resolvingAgainstBaseURL: false)!
         var items: [URLQueryItem] = []
@@ -51,15 +52,6 @@ public struct APITubeProvider: HeadlineProvider {
         components.queryItems = items
         return HTTPRequest(url: components.url!, headers: ["X-API-Key": apiKey, "Accept": "application/json"],
                            carriesKey: true)
-    }
-
-    public func fetch(now: Date) async throws -> [Headline] {
-        let request = try request()
-        try request.checkKeyIsSafe()
-        let response = try await transport.get(request)
-        do {
-            return ProviderSupport.cut(try Self.decode(response, now: now), toPageSize: options.pageSize)
-        } catch { throw error.redacting(apiKey) }
     }
 
     /// Decodes a response: headlines on success, the typed error otherwise (also for `not_ok`

@@ -3,7 +3,7 @@ import HeadlinesCore
 
 /// GNews' top headlines: `GET {base}/api/v4/top-headlines` with `category`, `lang`, `country`,
 /// `q` and `max`. The API takes its key only as the `apikey` query parameter.
-public struct GNewsProvider: HeadlineProvider {
+public struct GNewsProvider: KeyedNewsAPI {
     public struct Options: Sendable, Equatable {
         public var baseURL: URL
         public var category: String
@@ -26,8 +26,9 @@ public struct GNewsProvider: HeadlineProvider {
     public let keyVariable: String? = "GNEWS_API_KEY"
     public let noHeadlinesSetting = "[source] category, language, country and query"
     public var options: Options
-    let apiKey: String?
-    let transport: HTTPTransport
+    public let apiKey: String?
+    public let transport: HTTPTransport
+    public var pageSize: Int { options.pageSize }
 
     public init(options: Options, apiKey: String?, transport: HTTPTransport) {
         self.options = options
@@ -36,7 +37,7 @@ public struct GNewsProvider: HeadlineProvider {
     }
 
     public func request() throws(NewsError) -> HTTPRequest {
-        guard let apiKey, !apiKey.isEmpty else { throw .missingKey(envVariable: "GNEWS_API_KEY") }
+        let apiKey = try requiredKey()
         var items: [URLQueryItem] = []
         if !options.category.isEmpty { items.append(URLQueryItem(name: "category", value: options.category)) }
         if !options.language.isEmpty { items.append(URLQueryItem(name: "lang", value: options.language)) }
@@ -44,11 +45,6 @@ public struct GNewsProvider: HeadlineProvider {
         if !options.query.isEmpty { items.append(URLQueryItem(name: "q", value: options.query)) }
         items.append(URLQueryItem(name: "max", value: String(options.pageSize)))
         return ProviderSupport.keyedQuery(options.baseURL, path: "api/v4/top-headlines", items: items, keyName: "apikey", key: apiKey)
-    }
-
-    public func fetch(now: Date) async throws -> [Headline] {
-        try await ProviderSupport.fetch(try request(), key: apiKey, transport: transport, pageSize: options.pageSize,
-                                        now: now, decode: Self.decode)
     }
 
     /// `articles`; errors are `{"errors": ["..."]}` or, for a bad parameter, `{"errors": {"q": "..."}}`.

@@ -4,7 +4,7 @@ import HeadlinesCore
 /// The Guardian's Open Platform: `GET {base}/search?order-by=newest&show-fields=thumbnail,trailText`,
 /// optionally one `section` and a `q`. The API takes its key only as the `api-key` query
 /// parameter (see `ProviderSupport.keyedQuery`).
-public struct GuardianProvider: HeadlineProvider {
+public struct GuardianProvider: KeyedNewsAPI {
     public struct Options: Sendable, Equatable {
         public var baseURL: URL
         public var section: String
@@ -23,8 +23,9 @@ public struct GuardianProvider: HeadlineProvider {
     public let keyVariable: String? = "GUARDIAN_API_KEY"
     public let noHeadlinesSetting = "[source] section and query"
     public var options: Options
-    let apiKey: String?
-    let transport: HTTPTransport
+    public let apiKey: String?
+    public let transport: HTTPTransport
+    public var pageSize: Int { options.pageSize }
 
     public init(options: Options, apiKey: String?, transport: HTTPTransport) {
         self.options = options
@@ -33,18 +34,13 @@ public struct GuardianProvider: HeadlineProvider {
     }
 
     public func request() throws(NewsError) -> HTTPRequest {
-        guard let apiKey, !apiKey.isEmpty else { throw .missingKey(envVariable: "GUARDIAN_API_KEY") }
+        let apiKey = try requiredKey()
         var items: [URLQueryItem] = []
         if !options.section.isEmpty { items.append(URLQueryItem(name: "section", value: options.section)) }
         if !options.query.isEmpty { items.append(URLQueryItem(name: "q", value: options.query)) }
         items += [URLQueryItem(name: "order-by", value: "newest"), URLQueryItem(name: "show-fields", value: "thumbnail,trailText"),
                   URLQueryItem(name: "page-size", value: String(min(options.pageSize, 50)))]
         return ProviderSupport.keyedQuery(options.baseURL, path: "search", items: items, keyName: "api-key", key: apiKey)
-    }
-
-    public func fetch(now: Date) async throws -> [Headline] {
-        try await ProviderSupport.fetch(try request(), key: apiKey, transport: transport, pageSize: options.pageSize,
-                                        now: now, decode: Self.decode)
     }
 
     /// `response.results`; errors are `{"response": {"status": "error", "message": ...}}` (a bad

@@ -3,7 +3,7 @@ import HeadlinesCore
 
 /// The New York Times' Top Stories: `GET {base}/svc/topstories/v2/{section}.json` (`home` by
 /// default). The API takes its key only as the `api-key` query parameter.
-public struct NYTProvider: HeadlineProvider {
+public struct NYTProvider: KeyedNewsAPI {
     public struct Options: Sendable, Equatable {
         public var baseURL: URL
         public var section: String
@@ -19,8 +19,9 @@ public struct NYTProvider: HeadlineProvider {
     public let keyVariable: String? = "NYT_API_KEY"
     public let noHeadlinesSetting = "[source] section"
     public var options: Options
-    let apiKey: String?
-    let transport: HTTPTransport
+    public let apiKey: String?
+    public let transport: HTTPTransport
+    public var pageSize: Int { options.pageSize }
 
     public init(options: Options, apiKey: String?, transport: HTTPTransport) {
         self.options = options
@@ -29,15 +30,10 @@ public struct NYTProvider: HeadlineProvider {
     }
 
     public func request() throws(NewsError) -> HTTPRequest {
-        guard let apiKey, !apiKey.isEmpty else { throw .missingKey(envVariable: "NYT_API_KEY") }
+        let apiKey = try requiredKey()
         let section = options.section.isEmpty ? "home" : options.section
         return ProviderSupport.keyedQuery(options.baseURL, path: "svc/topstories/v2/\(section).json", items: [],
                                           keyName: "api-key", key: apiKey)
-    }
-
-    public func fetch(now: Date) async throws -> [Headline] {
-        try await ProviderSupport.fetch(try request(), key: apiKey, transport: transport, pageSize: options.pageSize,
-                                        now: now, decode: Self.decode)
     }
 
     /// `results`; errors come from the API gateway as `{"fault": {"faultstring": ...,

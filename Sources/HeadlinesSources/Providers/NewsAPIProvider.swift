@@ -3,7 +3,7 @@ import HeadlinesCore
 
 /// NewsAPI.org's top headlines: `GET {base}/v2/top-headlines`, key in the `X-Api-Key` header.
 /// Articles have no id, so the URL is the id; `[Removed]` placeholders are dropped.
-public struct NewsAPIProvider: HeadlineProvider {
+public struct NewsAPIProvider: KeyedNewsAPI {
     public struct Options: Sendable, Equatable {
         public var baseURL: URL
         public var country: String
@@ -25,8 +25,9 @@ public struct NewsAPIProvider: HeadlineProvider {
     public let keyVariable: String? = "NEWSAPI_API_KEY"
     public let noHeadlinesSetting = "[source] country, category and query"
     public var options: Options
-    let apiKey: String?
-    let transport: HTTPTransport
+    public let apiKey: String?
+    public let transport: HTTPTransport
+    public var pageSize: Int { options.pageSize }
 
     public init(options: Options, apiKey: String?, transport: HTTPTransport) {
         self.options = options
@@ -35,7 +36,7 @@ public struct NewsAPIProvider: HeadlineProvider {
     }
 
     public func request() throws(NewsError) -> HTTPRequest {
-        guard let apiKey, !apiKey.isEmpty else { throw .missingKey(envVariable: "NEWSAPI_API_KEY") }
+        let apiKey = try requiredKey()
         var components = URLComponents(url: options.baseURL.appendingPathComponent("v2/top-headlines"),
                                        resolvingAgainstBaseURL: false)!
         var items: [URLQueryItem] = []
@@ -47,15 +48,6 @@ public struct NewsAPIProvider: HeadlineProvider {
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingAll("+", with: "%2B")
         return HTTPRequest(url: components.url!, headers: ["X-Api-Key": apiKey, "Accept": "application/json"],
                            carriesKey: true)
-    }
-
-    public func fetch(now: Date) async throws -> [Headline] {
-        let request = try request()
-        try request.checkKeyIsSafe()
-        let response = try await transport.get(request)
-        do {
-            return ProviderSupport.cut(try Self.decode(response, now: now), toPageSize: options.pageSize)
-        } catch { throw error.redacting(apiKey) }
     }
 
     public static func decode(_ response: HTTPResponse, now: Date) throws(NewsError) -> [Headline] {
