@@ -102,11 +102,12 @@ for _ in $(seq 10); do
         pid=${f#/proc/}; pid=${pid%/cmdline}
         cmd=$(tr '\0' ' ' 2>/dev/null <"$f") || continue
         case $cmd in *"$KEY"*) argv_hits+=("$pid: $(clip "$cmd")");; esac
-        # `run` becomes headlines-host and `waybar` headlines-bar (execve: the same process).
-        case $cmd in "$BIN "*|"$BIN-host "*|"$BIN-bar "*)
+        # `run` becomes headlines-host, `waybar` headlines-bar and `fetch` headlines-fetch
+        # (execve: the same process, the same arguments).
+        case $cmd in "$BIN "*|"$BIN-host "*|"$BIN-bar "*|"$BIN-fetch "*)
             [[ " ${seen_pids[*]:-} " == *" $pid "* ]] || seen_pids+=("$pid")
             prog=${cmd%% *}; sub=${cmd#"$prog "}; sub=${sub%% *}; [ "$sub" != --base-url ] || sub=fetch
-            case $prog in *-host) sub=host;; *-bar) sub="bar-$sub";; esac
+            case $prog in *-host) sub=host;; *-bar) sub="bar-$sub";; *-fetch) sub="fetch-$sub";; esac
             [[ " ${seen_cmds[*]:-} " == *" $sub "* ]] || seen_cmds+=("$sub");;
         esac
     done

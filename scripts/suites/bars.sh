@@ -60,11 +60,17 @@ i3blocks -c "$WORK/i3blocks-persist.conf" </dev/null >"$WORK/i3bar-persist.out" 
 I3P=$!; EXTRA_PIDS+=($I3P)
 wait_for "the persist block's full_text" 15 grep -q '"full_text":"Shown story — extra.example.com"' "$WORK/i3bar-persist.out" \
     || { tail -c 600 "$WORK/i3bar-persist.out"; cat "$WORK/i3blocks-persist.err"; die "the persist block did not show the headline"; }
+# The block may show the cached line before the host it asked for (`headlines start`) is up;
+# that host outlives the block, so it is awaited, then stopped before the next config, until
+# the session bus has let go of its name.
+wait_for "the host the persist block started" 10 pgrep -f "[h]eadlines-host --from-bar --config $WORK/" \
+    || die "the persist block started no host"
 kill -KILL "$I3P"; wait "$I3P" 2>/dev/null
-# The host the block started (`headlines start`) outlives it: stop it before the next config.
 stop_started_hosts() {
     pkill -TERM -f "headlines-host --from-bar --config $WORK/" 2>/dev/null
-    wait_for "the started host to stop" 5 bash -c "! pgrep -f '[h]eadlines-host --from-bar --config $WORK/'"
+    wait_for "the started host to stop" 5 bash -c "! pgrep -f '[h]eadlines-host --from-bar --config $WORK/'" || return 1
+    wait_for "the bus to release org.headlines.Headlines" 5 bash -c "gdbus call --session --dest org.freedesktop.DBus \
+        --object-path /org/freedesktop/DBus --method org.freedesktop.DBus.NameHasOwner org.headlines.Headlines | grep -q false"
 }
 stop_started_hosts || die "the host the persist block started did not stop"
 ok "a persist block shows the whole line"
