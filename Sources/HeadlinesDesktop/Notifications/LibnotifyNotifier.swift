@@ -12,7 +12,7 @@ import Synchronization
 /// state is behind locks (uncontended: the worker is the only thread that touches `state`),
 /// never held across a libnotify call, so a callback that re-enters cannot deadlock.
 public final class LibnotifyNotifier: Notifier, Sendable {
-    private let worker = NotificationWorker(name: "headlines-notify")
+    private let worker = NotificationWorker(name: "notifications")
     private struct State {
         var serverDown = false
         /// Notifications on screen, each holding one reference until its `closed` signal; kept

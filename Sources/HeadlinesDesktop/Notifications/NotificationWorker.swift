@@ -14,6 +14,8 @@ final class NotificationWorker: Sendable {
     /// More jobs than this waiting (a server that hangs) and new ones are dropped, with one warning.
     let maxPending = 32
 
+    /// `name` is the thread's name in /proc and top: at most 15 bytes, the kernel's limit (GLib
+    /// leaves a longer one unset, and the thread shows its parent's name).
     init(name: String) {
         let context = MainContext(g_main_context_new())
         self.context = context
