@@ -37,7 +37,9 @@ clean:
 # the tests start (each process writes its reports to $(TSAN_LOGS)/report.PID). atexit_sleep_ms=0:
 # TSan otherwise sleeps 1 s in every exit, which the host's "stops within a second" tests notice.
 # `make tsan-build` is the build alone (scripts/test.sh starts it early, beside the unit tests);
-# `make tsan` builds what is not built yet, then runs the tests.
+# `make tsan` builds what is not built yet, then runs the tests, each in a process of its own
+# (--parallel): no test leans on ordering another one left behind, and as most of them wait on a
+# host, three run at once.
 # Left out (TSAN_SKIP): the long manual-clock simulations (a week of reloads, a two-hour crash loop)
 # and the 40,000-id seen set, single-threaded runs of code that the shorter tests of the same classes
 # take through TSan too; repeating it for minutes under TSan finds no race those do not.
@@ -50,7 +52,7 @@ tsan-build:
 tsan: tsan-build
 	rm -rf "$(TSAN_LOGS)" && mkdir -p "$(TSAN_LOGS)"
 	@status=0; HEADLINES_TSAN=1 TSAN_OPTIONS="halt_on_error=0 atexit_sleep_ms=0 log_path=$(CURDIR)/$(TSAN_LOGS)/report" \
-		swift test --skip-build $(TSAN_SWIFT_FLAGS) --filter '$(TSAN_FILTER)' --skip '$(TSAN_SKIP)' || status=$$?; \
+		swift test --skip-build --parallel --num-workers 3 $(TSAN_SWIFT_FLAGS) --filter '$(TSAN_FILTER)' --skip '$(TSAN_SKIP)' || status=$$?; \
 	if ls "$(TSAN_LOGS)"/report* >/dev/null 2>&1; then \
 		echo "ThreadSanitizer reported races:"; cat "$(TSAN_LOGS)"/report*; exit 1; \
 	else echo "ThreadSanitizer: no reports"; fi; \

@@ -6,10 +6,11 @@ import Synchronization
 /// calls are synchronous D-Bus calls that can block for 25 s; here they block this thread, never
 /// the host's loop. libnotify's D-Bus proxy is created on this thread, so its signals (clicks,
 /// closes) are dispatched here too. Any thread may submit; the jobs run one at a time, in order,
-/// on the worker. Its only mutable state (the queue length) is behind a lock.
+/// on the worker. Its only mutable state (the queue) is behind a lock.
 final class NotificationWorker: Sendable {
     private let context: MainContext
-    private struct Queue { var pending = 0; var droppedWarned = false }
+    /// `pending` counts the waiting jobs and the one running.
+    private struct Queue { var waiting: [@Sendable () -> Void] = []; var pending = 0; var droppedWarned = false }
     private let queue = SanitizedMutex(Queue())
     /// More jobs than this waiting (a server that hangs) and new ones are dropped, with one warning.
     let maxPending = 32
@@ -30,12 +31,6 @@ final class NotificationWorker: Sendable {
         ready.wait()
     }
 
-    private final class Job {
-        let body: @Sendable () -> Void
-        let worker: NotificationWorker
-        init(_ body: @escaping @Sendable () -> Void, _ worker: NotificationWorker) { self.body = body; self.worker = worker }
-    }
-
     /// Queues `body` on the worker and returns at once. Returns false when it was dropped.
     @discardableResult
     func submit(_ body: @escaping @Sendable () -> Void) -> Bool {
@@ -45,24 +40,27 @@ final class NotificationWorker: Sendable {
                 return (false, !q.droppedWarned)
             }
             q.pending += 1
+            q.waiting.append(body)
             return (true, false)
         }
         guard accepted else {
             if warn { HostLog.warning("the notification server is not answering; dropping notifications until it does") }
             return false
         }
-        // The box goes to GLib retained and comes back in the destroy notify, on the worker.
-        let box = Unmanaged.passRetained(Job(body, self)).toOpaque()
+        // The job itself travels through the locked queue, which ThreadSanitizer sees; GLib's own
+        // hand-over locks are futexes in an uninstrumented library, which it does not. Each invoke
+        // runs the oldest waiting job; the worker goes to GLib retained and comes back in the
+        // destroy notify.
         g_main_context_invoke_full(context.pointer, G_PRIORITY_DEFAULT, { data in
-            let job = Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue()
-            job.body()
-            job.worker.finished()
+            Unmanaged<NotificationWorker>.fromOpaque(data!).takeUnretainedValue().runOldest()
             return 0
-        }, box, { data in Unmanaged<Job>.fromOpaque(data!).release() })
+        }, Unmanaged.passRetained(self).toOpaque(), { data in Unmanaged<NotificationWorker>.fromOpaque(data!).release() })
         return true
     }
 
-    private func finished() {
+    private func runOldest() {
+        let body = queue.withLock { q in q.waiting.removeFirst() }
+        body()
         queue.withLock { q in
             q.pending -= 1
             if q.pending == 0 { q.droppedWarned = false }
