@@ -6,7 +6,7 @@ SHELL := /bin/bash
 # Prefer a swift already on PATH; fall back to the toolchain at /opt/swift.
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: deps test-deps build demo test bench hostile clean release-static install uninstall deb tsan tsan-build
+.PHONY: deps test-deps build release-flags demo test bench hostile clean release-static install uninstall deb tsan tsan-build
 
 deps:
 	scripts/install-deps.sh
@@ -14,14 +14,22 @@ deps:
 test-deps:
 	scripts/install-deps.sh --test
 
-# The same flags as install, so switching between the two never relinks.
+# The same flags as install, so switching between the two never relinks. The release build has a
+# build folder of its own (RELEASE_SCRATCH), so it never waits on SwiftPM's lock of .build, where
+# a debug build or a test run may be going on: `make test` builds it beside the unit tests.
+RELEASE_SCRATCH = .build/make
+SWIFT_RELEASE_FLAGS = -c release --static-swift-stdlib --scratch-path $(RELEASE_SCRATCH)
 build: deps
 	$(SWIFT_RELEASE)
+
+# The release build's flags, for scripts that build or find its programs (one definition, here).
+release-flags:
+	@echo $(SWIFT_RELEASE_FLAGS)
 
 # make demo [DEMO_ARGS="--duration 20s"]: the demo runs until Ctrl-C, or for that long.
 DEMO_ARGS ?=
 demo: deps build
-	"$$(swift build -c release --static-swift-stdlib --show-bin-path)/headlines" demo $(DEMO_ARGS)
+	"$$(swift build $(SWIFT_RELEASE_FLAGS) --show-bin-path)/headlines" demo $(DEMO_ARGS)
 
 test: test-deps
 	scripts/test.sh
@@ -31,6 +39,7 @@ bench: test-deps
 
 clean:
 	swift package clean
+	rm -rf $(RELEASE_SCRATCH)
 
 # ThreadSanitizer over the host, timeline, notification and desktop tests, in its own build folder
 # so it never invalidates the ordinary debug build. Fails on any report, also from a `headlines`
@@ -79,7 +88,7 @@ USERUNITDIR = $(PREFIX)/lib/systemd/user
 USER_PROGRAMS = headlines headlines-bar
 INTERNAL_PROGRAMS = headlines-host headlines-fetch
 PROGRAMS = $(USER_PROGRAMS) $(INTERNAL_PROGRAMS)
-SWIFT_RELEASE = for p in $(PROGRAMS); do swift build -c release --static-swift-stdlib --product $$p || exit 1; done
+SWIFT_RELEASE = for p in $(PROGRAMS); do swift build $(SWIFT_RELEASE_FLAGS) --product $$p || exit 1; done
 
 # Every installed file, relative to $(DESTDIR)$(PREFIX): uninstall removes these and nothing else.
 # headlines-bar.1.gz is a symlink to headlines.1.gz, which describes `headlines-bar waybar` and
@@ -126,7 +135,7 @@ release-static:
 # this code and of the Swift runtime that every program carries.
 install: release-static
 	@set -e; d="$(DESTDIR)$(PREFIX)"; \
-	bin="$$(swift build -c release --static-swift-stdlib --show-bin-path)"; \
+	bin="$$(swift build $(SWIFT_RELEASE_FLAGS) --show-bin-path)"; \
 	install -d -m 755 "$$d/bin" "$$d/libexec/headlines" "$$d/share/man/man1" "$$d/share/man/man5" \
 		"$$d/share/applications" "$$d/share/icons/hicolor/scalable/apps" "$$d/lib/systemd/user" \
 		"$$d/share/dbus-1/services" "$$d/share/dbus-1/interfaces" \

@@ -26,10 +26,11 @@ unshare -rn true 2>/dev/null || {
     exit 1
 }
 
+read -ra release < <(make --no-print-directory -s release-flags)
 for p in headlines headlines-host headlines-fetch headlines-bar headlines-bench; do
-    swift build -c release --static-swift-stdlib --product "$p"
+    swift build "${release[@]}" --product "$p"
 done
-bin=$(swift build -c release --show-bin-path)
+bin=$(swift build "${release[@]}" --show-bin-path)
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -2,13 +2,13 @@
 # libFuzzer for the parsers that read what the outside world sends: APITube and NewsAPI bodies,
 # RSS/Atom/JSON feeds, and the config file (its validation, and GLib's key-file reading).
 #
-#   scripts/fuzz.sh                      bounded run: every target for 20 s (what CI runs)
+#   scripts/fuzz.sh                      bounded run: every target for 10 s (what make test runs)
 #   FUZZ_SECONDS=600 scripts/fuzz.sh     the longer run, 10 minutes per target
 #   scripts/fuzz.sh feed config          only some targets
 #   scripts/fuzz.sh --build [targets]    build only, fuzz nothing (scripts/test.sh builds early)
 #
 # Environment:
-#   FUZZ_SECONDS=20        seconds per target (libFuzzer -max_total_time)
+#   FUZZ_SECONDS=10        seconds per target (libFuzzer -max_total_time)
 #   FUZZ_JOBS=<nproc>      targets fuzzed at once (each uses one core)
 #   FUZZ_SANITIZE=fuzzer,address   swiftc -sanitize= value (ASan also brings LeakSanitizer)
 #   FUZZ_DETECT_LEAKS=1    0 to look past a known leak
@@ -31,7 +31,7 @@ ALL_TARGETS=(apitube newsapi feed config keyfile)
 BUILD_ONLY=0
 if [ "${1:-}" = --build ]; then BUILD_ONLY=1; shift; fi
 if [ $# -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
-SECONDS_EACH=${FUZZ_SECONDS:-20}
+SECONDS_EACH=${FUZZ_SECONDS:-10}
 JOBS=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}
 SANITIZE=${FUZZ_SANITIZE:-fuzzer,address}
 DETECT_LEAKS=${FUZZ_DETECT_LEAKS:-1}

@@ -74,19 +74,25 @@ fi
 echo "build: $((SECONDS - step_start)) s"
 step_start=$SECONDS
 
-# Two suites need configurations of their own, minutes of CPU each: ThreadSanitizer's (make
-# tsan-build) and libFuzzer's (scripts/fuzz.sh --build). The unit tests and most suites spend their
-# time waiting on processes and timers, so both builds run beside them, one after the other, at
-# the lowest CPU priority. Each suite still runs its own build step, which finds the work done,
-# waits on the build's lock while it finishes, or builds again what failed and shows the error.
+# Three suites need configurations of their own, minutes of CPU each: ThreadSanitizer's (make
+# tsan-build), libFuzzer's (scripts/fuzz.sh --build) and the release programs (make build, in its
+# own build folder). The unit tests and most suites spend their time waiting on processes and
+# timers, so the builds run beside them, one after the other, at the lowest CPU priority. Each
+# suite still runs its own build step, which finds the work done, waits on the build's lock while
+# it finishes, or builds again what failed and shows the error. The set-up suite checks the release
+# build's output for warnings (RELEASE_BUILD_LOG): what it compiled is not compiled again there.
 log=$(mktemp)
 background_log=$(mktemp)
+RELEASE_BUILD_LOG=$(mktemp)
+export RELEASE_BUILD_LOG
 setsid nice -n 19 bash -c '
-    for step in "make --no-print-directory tsan-build" "scripts/fuzz.sh --build"; do
-        start=$SECONDS; $step; echo "background: $step: status $?, $((SECONDS - start)) s"
-    done' >"$background_log" 2>&1 &
+    exec 3>&1
+    step() { start=$SECONDS; "$@"; echo "background: $*: status $?, $((SECONDS - start)) s" >&3; }
+    step make --no-print-directory tsan-build
+    step scripts/fuzz.sh --build
+    step make --no-print-directory build >"$RELEASE_BUILD_LOG" 2>&1' >"$background_log" 2>&1 &
 background=$!
-trap 'kill -- -"$background" 2>/dev/null; rm -f "$log" "$background_log"' EXIT
+trap 'kill -- -"$background" 2>/dev/null; rm -f "$log" "$background_log" "$RELEASE_BUILD_LOG"' EXIT
 
 echo "== suite: unit tests (swift test)"
 # Each test in a process of its own, four at a time: the tests share no file, port or process

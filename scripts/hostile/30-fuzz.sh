@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Hostile-world suite, part 4: fuzzing. Runs scripts/fuzz.sh in its bounded form (20 s per
+# Hostile-world suite, part 4: fuzzing. Runs scripts/fuzz.sh in its bounded form (10 s per
 # target unless FUZZ_SECONDS says otherwise) and prints one row per target on stdout:
 #   ROW<TAB>fuzzing<TAB><target> parser, N s<TAB><runs, crashes, corpus or the finding><TAB>PASS|FAIL
 # FAIL when libFuzzer found a crash, a timeout (an input over 5 s), a leak or runaway memory, or
@@ -8,7 +8,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
-export FUZZ_SECONDS=${FUZZ_SECONDS:-20}
+export FUZZ_SECONDS=${FUZZ_SECONDS:-10}
 results=build/fuzz/results.tsv
 rm -f "$results"
 scripts/fuzz.sh >&2
