@@ -149,6 +149,29 @@ final class KeyedProviderEndToEndTests: EndToEndTestCase {
         try assertKeyNowhere(Self.gnewsKey, run)
     }
 
+    func testGNewsCapturedTopHeadlines() throws {
+        // Given top headlines as GNews really answered them (2024-03-17, country in): ten articles,
+        // `... [N chars]` contents, three DAWN items at one second, one story under two URLs
+        server.route("/api/v4/top-headlines", .json(FixturePaths.data("gnews/captured-top-headlines.json")))
+
+        // When headlines fetches them
+        let run = try fetch("gnews", env: ["GNEWS_API_KEY": Self.gnewsKey])
+        XCTAssertEqual(run.status, 0, run.stderr)
+
+        // Then each keeps its title, link, source, image and its own date, newest first
+        let listed = try listJSON()
+        XCTAssertEqual(listed.count, 10)
+        XCTAssertEqual(Array(listed.map(\.title).prefix(4)), ["Measles outbreak claims six lives in K-P", "Murad urges sticking to Constitution on NFC",
+                                                              "Gas becomes a rarity in Ramazan", "Sidhu Moosewala’s parents welcome baby boy; See pic here"])
+        XCTAssertEqual(Array(listed.map(\.published_at).prefix(2)), ["2024-03-17T05:51:50.000Z", "2024-03-17T05:20:50.000Z"])
+        XCTAssertEqual(listed.last?.published_at, "2024-03-17T01:45:25.000Z")
+        XCTAssertEqual(listed[0].url, "https://tribune.com.pk/story/2459580/measles-outbreak-claims-six-lives-in-k-p")
+        XCTAssertEqual(Array(listed.map(\.source).prefix(5)), ["The Express Tribune", "The Express Tribune", "The Express Tribune", "Mint", "Business Insider"])
+        XCTAssertEqual(listed[4].image, "https://i.insider.com/65f63682857f90b715233844?width=1200&format=jpeg")
+        XCTAssertTrue(listed.allSatisfy { $0.comments_url == nil })
+        try assertKeyNowhere(Self.gnewsKey, run)
+    }
+
     func testGNewsSpentQuotaWaitsUntilMidnightUTC() throws {
         server.route("/api/v4/top-headlines", .json(FixturePaths.data("gnews/error-403.json"), status: 403))
         let run = try fetch("gnews", env: ["GNEWS_API_KEY": Self.gnewsKey])
