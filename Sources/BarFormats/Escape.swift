@@ -2,20 +2,23 @@
 /// control characters or newlines) and cut to length: cutting comes first, so a cut never lands
 /// inside an escape.
 public enum Escape {
-    /// Pango markup (waybar, i3blocks `markup=pango`, genmon, argos): `&`, `<`, `>`, and the two
-    /// quotes, so the same text is safe inside an attribute. Scalar by scalar: a combining mark
-    /// after `&` forms one Character with it, which a per-Character escape would let through.
+    /// Pango markup (waybar, i3blocks `markup=pango`, genmon, argos): `&`, `<` and `>` (an
+    /// attribute's quotes are `Markup.escapeAttribute`'s). Byte by byte, never Character by
+    /// Character: a combining mark after `&` forms one Character with it, which a per-Character
+    /// escape would let through, while in UTF-8 these ASCII bytes only ever stand for themselves.
     public static func pango(_ s: String) -> String {
-        var out = String.UnicodeScalarView()
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
-            default: out.append(u)
+        guard s.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else { return s }
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count + 16)
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            default: out.append(b)
             }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// polybar: no escape exists for a literal `%{`, so it becomes `% {`, which is not a tag.
@@ -59,7 +62,7 @@ extension String {
     /// Every occurrence of `target` replaced, left to right (the standard library has no
     /// replacing without Foundation).
     func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
+        guard let first = target.utf8.first, utf8.contains(first) else { return self }
         let t = Array(target.utf8)
         let bytes = Array(utf8)
         guard bytes.count >= t.count else { return self }

@@ -1,7 +1,7 @@
 import XCTest
-import HeadlinesCore
 @testable import HeadlinesSources
 @testable import FeedXML
+@testable import HeadlinesCore
 
 /// The byte-level passes over feed text give what the Character-level code they stand in for
 /// gives, scalar for scalar: checked against the Swift runtime's grapheme rules and against that
@@ -54,7 +54,30 @@ final class FeedTextBytesTests: XCTestCase {
                            "\(Array(text.unicodeScalars))")
         }
         XCTAssertEqual(TextCleaning.collapseWhitespace(" a \r\n\t b\u{B}\u{C}c \u{1C}d "), "a b c \u{1C}d")
+        XCTAssertEqual(TextCleaning.collapseWhitespace("a \u{0600}b \u{200D}c"), "a \u{0600}b c", "a joiner after a space")
         XCTAssertEqual(TextCleaning.collapseWhitespace("a \u{301}b\u{A0}\u{3000}c"), "a b c")
+    }
+
+    /// The check that lets an already collapsed text through untouched never passes one that the
+    /// Character walk would change, whether a space is joined by what follows it or not.
+    func testATextFoundCollapsedIsOneThatCollapsingLeavesAlone() {
+        var random = SeededRandom(seed: 31)
+        let pieces = Self.pieces + ["—", "’", "é", "\u{301}", "\u{200D}", "\u{0600}", "\u{A0}", "\u{2028}", "\u{205F}", "👍🏽", "x y"]
+        var passed = 0
+        for _ in 0..<20_000 {
+            let text = random.text(from: pieces)
+            let single = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+            for candidate in [text, single] where TextCleaning.isCollapsed(candidate) {
+                passed += 1
+                let walked = candidate.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+                XCTAssertEqual(Array(walked.unicodeScalars), Array(candidate.unicodeScalars), "\(Array(candidate.unicodeScalars))")
+            }
+        }
+        XCTAssertGreaterThan(passed, 1_000, "the check lets common texts through")
+        XCTAssertTrue(TextCleaning.isCollapsed("Talks resume — and stall’s end"))
+        XCTAssertFalse(TextCleaning.isCollapsed("a \u{301}b"), "a mark joins the space")
+        XCTAssertFalse(TextCleaning.isCollapsed(" a"))
+        XCTAssertFalse(TextCleaning.isCollapsed("a "))
     }
 
     func testAFallBackToTheCharacterWalkWhereBytesWouldDiffer() {

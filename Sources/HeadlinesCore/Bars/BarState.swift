@@ -3,14 +3,18 @@ import FoundationEssentials
 /// What a bar segment shows at one moment, whichever bar it is: the entry on display, its
 /// neighbours for the tooltip, and the budget. Built from the host's published timeline or, with
 /// no host, from the cache.
+///
+/// Its texts are neutralised once, here (`Markup.neutralise`: no control or bidi characters, one
+/// line): every renderer reads them many times, and escapes them for its host, but never needs to
+/// clean them again.
 public struct BarState: Equatable, Sendable {
-    public var headlines: [Headline]
+    public private(set) var headlines: [Headline]
     /// Index of the headline on display.
     public var index: Int
     public var freshness: Freshness
-    public var error: String?
+    public private(set) var error: String?
     /// Feeds that failed while others answered (one sentence each): the `partial` class.
-    public var partialFailures: [String]
+    public private(set) var partialFailures: [String]
     public var budgetUsed: Int
     public var budgetLimit: Int
     /// The config did not load (its one sentence): the bar says so with the `error` class, and
@@ -21,11 +25,16 @@ public struct BarState: Equatable, Sendable {
 
     public init(headlines: [Headline], index: Int, freshness: Freshness, error: String? = nil,
                 partialFailures: [String] = [], budgetUsed: Int = 0, budgetLimit: Int = 0) {
-        self.partialFailures = partialFailures
-        self.headlines = headlines
+        self.partialFailures = partialFailures.map(Markup.neutralise)
+        self.headlines = headlines.map {
+            var shown = $0
+            shown.title = Markup.neutralise($0.title)
+            shown.source = Markup.neutralise($0.source)
+            return shown
+        }
         self.index = headlines.isEmpty ? 0 : ((index % headlines.count) + headlines.count) % headlines.count
         self.freshness = freshness
-        self.error = error
+        self.error = error.map(Markup.neutralise)
         self.budgetUsed = budgetUsed
         self.budgetLimit = budgetLimit
     }
@@ -112,17 +121,17 @@ public enum BarText {
         return out
     }
 
-    /// "title — source · 14:05" (`BarClock`), neutralised, one line.
+    /// "title — source · 14:05" (`BarClock`), one line, for a headline of a `BarState` (neutral text).
     public static func line(_ h: Headline, on day: BarClock.Day) -> String {
-        Markup.neutralise(h.title) + " — " + source(h) + " · " + BarClock.describe(h.publishedAt, on: day)
+        h.title + " — " + source(h) + " · " + BarClock.describe(h.publishedAt, on: day)
     }
 
     /// Longest source name a bar shows: a feed may call itself by a whole paragraph.
     public static let maxSourceLength = 40
 
-    /// The headline's source, neutralised and cut to `maxSourceLength` characters.
+    /// The source of a `BarState`'s headline (neutral text), cut to `maxSourceLength` characters.
     public static func source(_ h: Headline) -> String {
-        truncate(Markup.neutralise(h.source), to: maxSourceLength)
+        truncate(h.source, to: maxSourceLength)
     }
 
     /// What a bar shows when the config does not load: the sentence itself is for

@@ -2,7 +2,7 @@ import BarFormats
 import FoundationEssentials
 
 /// The outputs of the formats beyond waybar and i3blocks (`BarFormat`), one file each in the bar
-/// folder. Every text is neutralised and cut first (`I3blocksRenderer.rawText`, `BarText.line`),
+/// folder. Every text is neutral (`BarState`) and cut first (`I3blocksRenderer.rawText`, `BarText.line`),
 /// then escaped for its host; every click runs `headlines open --id KEY` for the headline shown.
 public enum FormatLines {
     /// The byte bound of one line's text, after escaping: titles are cut to `max-length`
@@ -61,7 +61,7 @@ public enum FormatLines {
             return key.isEmpty ? text + "\n" : "%{A:open " + key + ":}" + text + "%{A}\n"
         case .yambar:
             let current = state.current
-            let title = current.map { BarText.encoded(BarText.truncate(Markup.neutralise($0.title), to: context.maxLength), bytes: maxTextBytes, encode: { $0 }) } ?? ""
+            let title = current.map { BarText.encoded(BarText.truncate($0.title, to: context.maxLength), bytes: maxTextBytes, encode: { $0 }) } ?? ""
             return "text|string|" + cut { $0 } + "\n"
                 + "title|string|" + title + "\n"
                 + "source|string|" + (current.map(BarText.source) ?? "") + "\n"
@@ -114,7 +114,7 @@ public enum FormatLines {
         var lines = state.headlines.prefix(listCount).enumerated().map { i, h in
             (i == state.index ? "▸ " : "") + BarText.encoded(BarText.line(h, on: day), bytes: maxTextBytes, encode: encode)
         }
-        if let error = state.error { lines.append(BarText.encoded(Markup.neutralise(error), bytes: maxTextBytes, encode: encode)) }
+        if let error = state.error { lines.append(BarText.encoded(error, bytes: maxTextBytes, encode: encode)) }
         return lines.isEmpty ? ["No headlines yet"] : lines
     }
 }

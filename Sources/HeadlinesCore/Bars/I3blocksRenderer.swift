@@ -33,7 +33,7 @@ public enum I3blocksRenderer {
             let text = state.error == nil ? "No headlines yet" : "Headlines unavailable"
             return (text, text)
         }
-        let title = Markup.neutralise(current.title)
+        let title = current.title
         var full = BarText.truncate(title, to: maxLength) + " — " + BarText.source(current)
         var short = BarText.truncate(title, to: max(10, maxLength / 2))
         if state.stateName == "stale" { full = "⚠ " + full; short = "⚠ " + short }

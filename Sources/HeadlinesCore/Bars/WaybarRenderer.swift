@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// One line of waybar's custom-module JSON (`"return-type": "json"`): text, tooltip, class, alt,
 /// percentage. `text` and `tooltip` are Pango markup to waybar, and an unescaped `&` or `<` blanks
-/// the module, so every headline is neutralised and escaped here; the line never contains a raw
+/// the module, so every headline (neutral already: `BarState`) is escaped here; the line never contains a raw
 /// newline.
 public enum WaybarRenderer {
     public struct Line: Encodable, Equatable {
@@ -22,7 +22,7 @@ public enum WaybarRenderer {
         if state.configError != nil {
             text = BarText.configError
         } else if let current = state.current {
-            text = Markup.escape(BarText.truncate(Markup.neutralise(current.title), to: maxLength))
+            text = Markup.escape(BarText.truncate(current.title, to: maxLength))
         } else {
             text = state.error == nil ? "No headlines yet" : "Headlines unavailable"
         }
@@ -39,13 +39,13 @@ public enum WaybarRenderer {
             }
         }
         if let error = state.error {
-            tooltip.append("<i>\(Markup.escape(Markup.neutralise(error)))</i>")
+            tooltip.append("<i>\(Markup.escape(error))</i>")
         }
         if !state.partialFailures.isEmpty {
             let count = state.partialFailures.count
             tooltip.append("<i>\(count) feed\(count == 1 ? "" : "s") failing: see headlines status</i>")
             for failure in state.partialFailures.prefix(3) {
-                tooltip.append("<i>\(Markup.escape(BarText.truncate(Markup.neutralise(failure), to: 160)))</i>")
+                tooltip.append("<i>\(Markup.escape(BarText.truncate(failure, to: 160)))</i>")
             }
         }
         if tooltip.isEmpty { tooltip.append("No headlines yet") }

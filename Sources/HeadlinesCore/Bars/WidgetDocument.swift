@@ -62,10 +62,10 @@ public struct WidgetDocument: Encodable, Equatable {
         self.state = state.stateName
         stale = state.stateName == "stale" || state.stateName == "error"
         updated_at = context.updatedAt
-        error = state.configError != nil ? BarText.configError : state.error.map(Markup.neutralise)
+        error = state.configError != nil ? BarText.configError : state.error
         index = state.index < Self.maxItems ? state.index : nil
         items = state.headlines.prefix(Self.maxItems).map { h in
-            Item(id: HeadlineKey.of(id: h.id), title: BarText.truncate(Markup.neutralise(h.title), to: Self.maxTitleLength),
+            Item(id: HeadlineKey.of(id: h.id), title: BarText.truncate(h.title, to: Self.maxTitleLength),
                  source: BarText.source(h), published_at: h.publishedAt, age: BarClock.describe(h.publishedAt, on: day),
                  url: h.hasOpenableURL && h.url.absoluteString.utf8.count <= Self.maxURLBytes ? h.url.absoluteString : "", thumbnail: context.thumbnails[h.id],
                  match: state.keywords.matches(h), new: context.now.timeIntervalSince(h.publishedAt) < BarText.newWindow)

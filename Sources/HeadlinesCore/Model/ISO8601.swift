@@ -27,9 +27,24 @@ public enum ISO8601 {
                               : Int64(clamped.rounded(.down)) * 1000
         let (seconds, milli) = CivilDate.floorDivide(ms, 1000)
         let f = CivilDate.fields(ofSecond: seconds)
-        func pad(_ n: Int, _ width: Int) -> String { NumberText.padded(n, width: width) }
-        return pad(f.year, 4) + "-" + pad(f.month, 2) + "-" + pad(f.day, 2) + "T" + pad(f.hour, 2) + ":"
-            + pad(f.minute, 2) + ":" + pad(f.second, 2) + (milliseconds ? "." + pad(Int(milli), 3) : "") + "Z"
+        // Written digit by digit into one buffer: every state file and bar document carries
+        // dozens of these, and joining thirteen small strings cost several times the date math.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        func put(_ n: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(n / divisor % 10))
+                divisor /= 10
+            }
+        }
+        put(f.year, 4); bytes.append(UInt8(ascii: "-")); put(f.month, 2); bytes.append(UInt8(ascii: "-")); put(f.day, 2)
+        bytes.append(UInt8(ascii: "T")); put(f.hour, 2); bytes.append(UInt8(ascii: ":")); put(f.minute, 2)
+        bytes.append(UInt8(ascii: ":")); put(f.second, 2)
+        if milliseconds { bytes.append(UInt8(ascii: ".")); put(Int(milli), 3) }
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z, in seconds since 1970.

@@ -46,6 +46,7 @@ public enum TextCleaning {
     /// An ASCII text goes byte by byte (every ASCII byte is a Character of its own, and CR LF is
     /// whitespace either way); any other walks its Characters once, without splitting.
     public static func collapseWhitespace(_ s: String) -> String {
+        if isCollapsed(s) { return s }
         var text = s
         if let ascii = text.withUTF8({ collapseASCII($0) }) { return ascii }
         var out = ""
@@ -62,6 +63,29 @@ public enum TextCleaning {
             }
         }
         return out
+    }
+
+    /// True when `collapseWhitespace` would return `s` unchanged, found without building
+    /// anything: every space a single U+0020 between two other characters, and no other
+    /// whitespace. A Character takes its whitespace-ness from its first scalar, so a space must
+    /// not be followed by a scalar that could join it into one Character (a combining mark, a
+    /// joiner): past U+02FF only the dashes, quotes and other punctuation of U+2010...U+205E
+    /// (less the separators and the medium space) are taken, anything else is left to the full walk.
+    static func isCollapsed(_ s: String) -> Bool {
+        var afterSpace = true
+        for u in s.unicodeScalars {
+            let v = u.value
+            if v == 0x20 {
+                if afterSpace { return false }
+                afterSpace = true
+                continue
+            }
+            if v < 0x20 || (0x7F...0xA0).contains(v) { return false }
+            if afterSpace && v >= 0x300 && !(0x2010...0x2027).contains(v) && !(0x2030...0x205E).contains(v) { return false }
+            if v >= 0x1680 && u.properties.isWhitespace { return false }
+            afterSpace = false
+        }
+        return !afterSpace || s.isEmpty
     }
 
     /// Nil when `bytes` hold a byte outside ASCII.

@@ -106,6 +106,8 @@ public enum Markup {
     /// Control characters, newlines and bidi overrides replaced by a space or removed, so a title
     /// can neither break a line protocol nor reorder the text around it.
     public static func neutralise(_ s: String) -> String {
+        // Most text has nothing to replace: checking costs a fraction of rebuilding it.
+        guard s.unicodeScalars.contains(where: TerminalText.isUnsafe) else { return TextCleaning.collapseWhitespace(s) }
         var scalars = String.UnicodeScalarView()
         for u in s.unicodeScalars {
             if TerminalText.isUnsafe(u) {
