@@ -158,7 +158,7 @@ for mode, how in (("changing", "answer changing"), ("unchanged", "answer unchang
 print(f"<!-- written by scripts/benchmark.sh; do not edit by hand -->")
 print()
 print(f"Run {v.get('run.date', '?')} on {v.get('run.commit', '?')}, Linux {v.get('run.kernel', '?')}, "
-      f"{v.get('run.cores', '?')} cores shared with other builds. Load average (1/5/15 min) at the start "
+      f"{v.get('run.cores', '?')} cores. Load average (1/5/15 min), which shows what else ran, at the start "
       f"{v.get('run.load_start', '?')}, before each section: " +
       ", ".join(f"{k.split('run.load_before_')[1]} {x}" for k, x in v.items() if k.startswith("run.load_before_")) +
       f"; at the end {v.get('run.load_end', '?')}.")
