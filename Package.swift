@@ -24,8 +24,9 @@
 //   headlines        the CLI: parses arguments and wires core, sources, HTTP and desktop together.
 //   headlines-fetch  the host's reload child (installed in libexec): one reload with core, sources
 //                    and HTTP, its report on stdout, the page's notification images stored
-//                    (HeadlinesImages); GLib alone of the desktop layer, no libnotify; it
-//                    sandboxes itself first (CSandbox: no_new_privs, Landlock, libseccomp).
+//                    (HeadlinesImages); it sandboxes itself first (CSandbox: no_new_privs,
+//                    Landlock, libseccomp). Also the CLI's commands that fetch or parse (fetch,
+//                    add, import, export, status, demo), which is why it links the desktop layer.
 //   headlines-bar    bar copies and one-shot blocks: fully static, no Foundation; prints the host's
 //                    ready-made lines (CBarSys wraps inotify, pidfd, posix_spawn for it).
 //   headlines-host   the resident widget host (installed in libexec; `headlines run` execs it):
