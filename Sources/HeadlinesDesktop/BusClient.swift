@@ -141,10 +141,10 @@ public enum BusClient {
     }
 
     private static func scalar(_ value: OpaquePointer?) -> Value? {
-        if g_variant_is_of_type(value, g_variant_type_checked_("s")) != 0 {
+        if withVariantType("s", { g_variant_is_of_type(value, $0) }) != 0 {
             return .string(String(cString: g_variant_get_string(value, nil)))
         }
-        if g_variant_is_of_type(value, g_variant_type_checked_("i")) != 0 { return .int(Int(g_variant_get_int32(value))) }
+        if withVariantType("i", { g_variant_is_of_type(value, $0) }) != 0 { return .int(Int(g_variant_get_int32(value))) }
         return nil
     }
 }

@@ -141,7 +141,7 @@ public final class BusService {
         let arguments = (0..<g_variant_n_children(parameters)).map { i -> BusArgument in
             let child = g_variant_get_child_value(parameters, i)!
             defer { g_variant_unref(child) }
-            if g_variant_is_of_type(child, g_variant_type_checked_("i")) != 0 { return .int(Int(g_variant_get_int32(child))) }
+            if withVariantType("i", { g_variant_is_of_type(child, $0) }) != 0 { return .int(Int(g_variant_get_int32(child))) }
             return .string(String(cString: g_variant_get_string(child, nil)))
         }
         let text = arguments.first?.text ?? ""
@@ -170,14 +170,14 @@ public final class BusService {
             case "GetStatus": reply = [status(try widget(text), name: text)]
             case "ListWidgets":
                 var names = hosts.map { g_variant_new_string($0.widget) }
-                reply = [g_variant_new_array(g_variant_type_checked_("s"), &names, gsize(names.count))]
+                reply = [withVariantType("s") { g_variant_new_array($0, &names, gsize(names.count)) }]
             case "GetHeadlines":
                 var rows = (try widget(text).shown?.headlines ?? []).map { headline -> OpaquePointer? in
                     var fields = [g_variant_new_string(headline.title), g_variant_new_string(headline.source),
                                   g_variant_new_string(headline.url.absoluteString)]
                     return g_variant_new_tuple(&fields, 3)
                 }
-                reply = [g_variant_new_array(g_variant_type_checked_("(sss)"), &rows, gsize(rows.count))]
+                reply = [withVariantType("(sss)") { g_variant_new_array($0, &rows, gsize(rows.count)) }]
             case "GetEntry":
                 let shown = try widget(text).shown
                 let current = shown?.current
@@ -219,7 +219,7 @@ public final class BusService {
         ]
         if let error = shown?.error { entries.append(("error", g_variant_new_string(error))) }
         var pairs = entries.map { g_variant_new_dict_entry(g_variant_new_string($0.0), g_variant_new_variant($0.1)) }
-        return g_variant_new_array(g_variant_type_checked_("{sv}"), &pairs, gsize(pairs.count))
+        return withVariantType("{sv}") { g_variant_new_array($0, &pairs, gsize(pairs.count)) }
     }
 }
 
