@@ -66,11 +66,9 @@ public enum TextCleaning {
     }
 
     /// True when `collapseWhitespace` would return `s` unchanged, found without building
-    /// anything: every space a single U+0020 between two other characters, and no other
-    /// whitespace. A Character takes its whitespace-ness from its first scalar, so a space must
-    /// not be followed by a scalar that could join it into one Character (a combining mark, a
-    /// joiner): past U+02FF only the dashes, quotes and other punctuation of U+2010...U+205E
-    /// (less the separators and the medium space) are taken, anything else is left to the full walk.
+    /// anything: every scalar a Character of its own (`SingleScalarCharacters`, so nothing joins
+    /// a space to its neighbour), every space a single U+0020 between two other characters, and
+    /// no other whitespace. Any other text is left to the full walk.
     static func isCollapsed(_ s: String) -> Bool {
         var afterSpace = true
         for u in s.unicodeScalars {
@@ -80,9 +78,7 @@ public enum TextCleaning {
                 afterSpace = true
                 continue
             }
-            if v < 0x20 || (0x7F...0xA0).contains(v) { return false }
-            if afterSpace && v >= 0x300 && !(0x2010...0x2027).contains(v) && !(0x2030...0x205E).contains(v) { return false }
-            if v >= 0x1680 && u.properties.isWhitespace { return false }
+            guard SingleScalarCharacters.contains(v), !SingleScalarCharacters.isWhitespace(v) else { return false }
             afterSpace = false
         }
         return !afterSpace || s.isEmpty

@@ -5,8 +5,8 @@
 /// QUESTION MARK is a `;`, U+212A KELVIN SIGN a `K`: both left out). A text made of these alone
 /// reads the same by bytes as by Characters. The unit tests check every scalar listed against the
 /// Swift runtime's own rules, so a runtime whose Unicode tables differ fails them.
-enum SingleScalarCharacters {
-    static func contains(_ v: UInt32) -> Bool {
+public enum SingleScalarCharacters {
+    public static func contains(_ v: UInt32) -> Bool {
         switch v {
         case 0...0x2FF, 0x370...0x37D, 0x37F...0x482, 0x48A...0x52F,              // Latin, Greek, Cyrillic
              0x5D0...0x5EA, 0x606...0x60F, 0x61B...0x61F, 0x621...0x64A,         // Hebrew, Arabic
@@ -23,7 +23,7 @@ enum SingleScalarCharacters {
     }
 
     /// `Character.isWhitespace` (Unicode's White_Space, newlines included) of such a scalar.
-    static func isWhitespace(_ v: UInt32) -> Bool {
+    public static func isWhitespace(_ v: UInt32) -> Bool {
         switch v {
         case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
         default: return false
