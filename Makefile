@@ -89,6 +89,11 @@ USER_PROGRAMS = headlines headlines-bar
 INTERNAL_PROGRAMS = headlines-host headlines-fetch
 PROGRAMS = $(USER_PROGRAMS) $(INTERNAL_PROGRAMS)
 SWIFT_RELEASE = for p in $(PROGRAMS); do swift build $(SWIFT_RELEASE_FLAGS) --product $$p || exit 1; done
+# Every bar's snippet (packaging/bars/BAR/FILE) goes to $(DOCDIR)/bars/BAR/FILE, beside bars.md,
+# which says what each format prints; scripts keep their executable bit.
+BAR_SNIPPETS = $(sort $(wildcard packaging/bars/*/*))
+BAR_DOCS = $(patsubst packaging/bars/%,share/doc/headlines/bars/%,$(BAR_SNIPPETS))
+BAR_DOC_DIRS = $(sort $(patsubst %/,%,$(dir $(BAR_DOCS))))
 
 # Every installed file, relative to $(DESTDIR)$(PREFIX): uninstall removes these and nothing else.
 # headlines-bar.1.gz is a symlink to headlines.1.gz, which describes `headlines-bar waybar` and
@@ -116,12 +121,15 @@ INSTALLED_FILES = \
 	share/doc/headlines/i3blocks/headlines.conf \
 	share/doc/headlines/dunst/headlines.dunstrc \
 	share/doc/headlines/examples/follow-headlines \
+	share/doc/headlines/bars.md \
+	$(BAR_DOCS) \
 	share/headlines/demo/apitube/top-headlines-fl.json \
 	share/headlines/demo/demo/arrivals.json
 # Folders of our own, removed by uninstall when empty (deepest first).
 INSTALLED_DIRS = \
 	libexec/headlines \
 	share/doc/headlines/waybar share/doc/headlines/i3blocks share/doc/headlines/dunst share/doc/headlines/examples \
+	$(BAR_DOC_DIRS) share/doc/headlines/bars \
 	share/doc/headlines share/headlines/demo/apitube share/headlines/demo/demo \
 	share/headlines/demo share/headlines
 
@@ -168,6 +176,11 @@ install: release-static
 	install -m 644 packaging/waybar/config.jsonc packaging/waybar/style.css "$$d/share/doc/headlines/waybar/"; \
 	install -m 644 packaging/i3blocks/headlines.conf "$$d/share/doc/headlines/i3blocks/headlines.conf"; \
 	install -m 644 packaging/dunst/headlines.dunstrc "$$d/share/doc/headlines/dunst/headlines.dunstrc"; \
+	install -m 644 docs/bars.md "$$d/share/doc/headlines/bars.md"; \
+	for f in $(BAR_SNIPPETS); do \
+		to="$$d/share/doc/headlines/bars/$${f#packaging/bars/}"; install -d -m 755 "$${to%/*}"; \
+		if [ -x "$$f" ]; then install -m 755 "$$f" "$$to"; else install -m 644 "$$f" "$$to"; fi; \
+	done; \
 	install -m 644 Fixtures/apitube/top-headlines-fl.json "$$d/share/headlines/demo/apitube/top-headlines-fl.json"; \
 	install -m 644 Fixtures/demo/arrivals.json "$$d/share/headlines/demo/demo/arrivals.json"
 	@echo "installed headlines into $(DESTDIR)$(PREFIX)"

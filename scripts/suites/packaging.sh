@@ -57,9 +57,13 @@ expected=(
     share/doc/headlines/i3blocks/headlines.conf
     share/doc/headlines/dunst/headlines.dunstrc
     share/doc/headlines/examples/follow-headlines
+    share/doc/headlines/bars.md
     share/headlines/demo/apitube/top-headlines-fl.json
     share/headlines/demo/demo/arrivals.json
 )
+# Every bar's snippet, as packaging/bars/ holds it, under share/doc/headlines/bars/.
+bar_snippets=(packaging/bars/*/*)
+for f in "${bar_snippets[@]}"; do expected+=("share/doc/headlines/bars/${f#packaging/bars/}"); done
 # make install's one symlink: headlines.1 describes `headlines-bar waybar` and `headlines-bar i3blocks`.
 links=(share/man/man1/headlines-bar.1.gz)
 # What only the .deb adds to the PREFIX=/usr install.
@@ -237,7 +241,12 @@ grep -qx 'ExecStart=/usr/local/bin/headlines run' "$prefix/lib/systemd/user/head
     || fail "the installed unit's ExecStart is not /usr/local/bin/headlines run"
 gzip -t "$prefix/share/man/man1/headlines.1.gz" "$prefix/share/man/man5/headlines.conf.5.gz" || fail "man pages are not gzip"
 cmp -s "$prefix/share/headlines/demo/apitube/top-headlines-fl.json" Fixtures/apitube/top-headlines-fl.json || fail "demo data differs"
-ok "make install DESTDIR=... PREFIX=/usr/local wrote exactly the ${#expected[@]} documented files and ${#links[@]} link, programs stripped (unit ExecStart=/usr/local/bin/headlines run)"
+for f in "${bar_snippets[@]}"; do
+    to="$prefix/share/doc/headlines/bars/${f#packaging/bars/}"
+    cmp -s "$f" "$to" || fail "the installed $to differs from $f"
+    { [ -x "$f" ] && [ -x "$to" ]; } || { [ ! -x "$f" ] && [ ! -x "$to" ]; } || fail "$to lost or gained the executable bit of $f"
+done
+ok "make install DESTDIR=... PREFIX=/usr/local wrote exactly the ${#expected[@]} documented files (the ${#bar_snippets[@]} bar snippets as in packaging/bars/) and ${#links[@]} link, programs stripped (unit ExecStart=/usr/local/bin/headlines run)"
 
 MANPATH="$prefix/share/man" man -P cat headlines 2>/dev/null | grep -q '^NAME' || fail "man headlines from the DESTDIR tree"
 MANPATH="$prefix/share/man" man -P cat headlines.conf 2>/dev/null | grep -q '^NAME' || fail "man headlines.conf from the DESTDIR tree"
