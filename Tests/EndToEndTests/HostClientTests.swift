@@ -93,8 +93,8 @@ final class HostClientTests: EndToEndTestCase {
         XCTAssertTrue(sleeper.isRunning, "signalled through a folder that is not ours")
     }
 
-    /// The real binary: a `sleep` of ours named in a held lock must survive `refresh` (SIGUSR1's
-    /// default action would kill it).
+    /// The real binary: a `sleep` of ours named in a held lock must survive `refresh`: refresh
+    /// talks to a host over the bus and never signals whatever PID a lock names.
     func testRefreshDoesNotSignalAForeignProcessNamedByTheLock() throws {
         let sleeper = try BackgroundProcess(executable: URL(fileURLWithPath: "/bin/sleep"), arguments: ["30"], environment: [:])
         defer { _ = sleeper.kill() }
@@ -108,7 +108,7 @@ final class HostClientTests: EndToEndTestCase {
     }
 
     /// The real binary: with no host, a second `refresh` while an `i3blocks` one-shot reloads under
-    /// the lock waits for it instead of sending it SIGUSR1 (which would kill it mid-reload).
+    /// the lock waits for it, and neither kills it nor reloads a second time.
     func testRefreshWaitsForAOneShotInsteadOfSignallingIt() throws {
         let rss = FixturePaths.data("feeds/sample-rss2.xml")
         server.route("/slow.rss", .trickle(status: 200, body: rss, bytesPerSecond: rss.count))  // a second under the lock
