@@ -41,6 +41,11 @@ mkdir "$work/meter-bin"
 "$cc" -O2 -DREAL_FETCH="\"$bin/headlines-fetch\"" -DMETER_LOG="\"$work/meter.log\"" scripts/bench/meter.c \
     -o "$work/meter-bin/headlines-fetch"
 cp "$bin/headlines-host" "$work/meter-bin/headlines-host"
+# The reload child's shared libraries alone: a C program that links every library headlines-fetch
+# names (and so loads the same set) and returns, for the start-up figures (reload.py).
+needed=$(readelf -d "$bin/headlines-fetch" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | grep -v '^ld-linux')
+echo 'int main(void) { return 0; }' > "$work/libraries.c"
+"$cc" -O2 "$work/libraries.c" -o "$work/child-libraries" -Wl,--no-as-needed $(printf -- '-l:%s ' $needed)
 ln -s "$bin/headlines" "$work/meter-bin/headlines"
 
 results=$work/results.txt

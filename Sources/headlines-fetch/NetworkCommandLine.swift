@@ -12,6 +12,11 @@ enum NetworkCommandLine {
             return 2
         }
         if args.command == "fetch" && args.forHost { return ReloadChild.run(args, environment: environment) }
+        // Like every installed program, it names its version (packagers' smoke tests run it).
+        if args.version {
+            Output.print("headlines-fetch \(HeadlinesVersion.string)")
+            return 0
+        }
         // Before the config is loaded: converting a subscription file needs no config, and a broken
         // one must not stop it.
         if args.command == "import" { return ImportCommand.run(positional: args.positional, environment: environment) }

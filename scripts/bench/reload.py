@@ -5,6 +5,8 @@ real feeds from the same server (every answer after 200 ms), one after the other
   one, ten   CPU per reload of 1 and of 10 real feeds (every fetch a 200 with the whole body):
              headlines (host + reload child), `newsboat -x reload`, the python3 feedparser loop;
              BENCH_CPU_RELOADS reloads each (default 20; 10 for ten feeds).
+  startup    what starting and ending costs with no work: headlines-fetch --version, newsboat
+             --version, a C program linking the child's shared libraries; BENCH_STARTUP_RUNS each.
   day        the four default-like feeds, feeds changing (200s) and unchanged (304s):
              headlines (host + child + one `headlines-bar waybar` follower), newsboat, feedparser;
              BENCH_DAY_RELOADS reloads each (default 20).
@@ -30,6 +32,7 @@ API_PATH = "v1/news/top-headlines"
 cpu_reloads = int(os.environ.get("BENCH_CPU_RELOADS", "20"))
 ten_reloads = int(os.environ.get("BENCH_CPU_RELOADS", "10"))
 day_reloads = int(os.environ.get("BENCH_DAY_RELOADS", "20"))
+startup_runs = int(os.environ.get("BENCH_STARTUP_RUNS", "50"))
 
 
 def meter_lines():
@@ -120,15 +123,16 @@ class Headlines:
         self.host.stop()
 
 
-def rusage_run(argv, env):
-    """(user_us + system_us, context switches, the involuntary ones) of one run of argv and
-    everything it waited for."""
+def rusage_run(argv, env, faults=False):
+    """(user_us + system_us, context switches, the involuntary ones[, minor page faults]) of one
+    run of argv and everything it waited for."""
     p = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, ru = os.wait4(p.pid, 0)
     p.returncode = os.waitstatus_to_exitcode(status)
     if p.returncode != 0:
         raise SystemExit(f"bench: {' '.join(argv[:3])} exited {p.returncode}: {p.stderr.read().decode()[-300:]}")
-    return (ru.ru_utime + ru.ru_stime) * 1e6, ru.ru_nvcsw + ru.ru_nivcsw, ru.ru_nivcsw
+    cost = ((ru.ru_utime + ru.ru_stime) * 1e6, ru.ru_nvcsw + ru.ru_nivcsw, ru.ru_nivcsw)
+    return cost + (ru.ru_minflt,) if faults else cost
 
 
 class Newsboat:
@@ -199,6 +203,20 @@ for case, paths, n in (("one", ONE_FEED, cpu_reloads), ("ten", TEN_FEEDS, ten_re
     h.stop()
     Newsboat(case, paths).measure(f"reload.{case}.newsboat", n)
     feedparser(case, paths, f"reload.{case}.feedparser", n)
+
+# What starting and ending a process costs before any work, beside the peer that pays the same:
+# headlines-fetch linking its libraries and the Swift runtime, newsboat, and the C program that
+# links the child's shared libraries and returns (benchmark.sh). Printed, never gated.
+note(f"start-up and exit with no work, {startup_runs} runs each")
+emit("reload.startup.runs", startup_runs, "count")
+for name, argv in (("headlines_fetch", [os.path.join(BIN, "headlines-fetch"), "--version"]),
+                   ("newsboat", ["newsboat", "--version"]),
+                   ("child_libraries", [os.path.join(WORK, "child-libraries")])):
+    runs = [rusage_run(argv, home("startup", ""), faults=True) for _ in range(startup_runs)]
+    emit(f"reload.startup.{name}.cpu_ms", ms(sum(r[0] for r in runs) / startup_runs), "ms")
+    emit(f"reload.startup.{name}.page_faults", f"{sum(r[3] for r in runs) / startup_runs:.0f}", "count")
+emit("reload.startup.child_libraries.count", len(subprocess.run(["ldd", os.path.join(WORK, "child-libraries")],
+                                                                capture_output=True, text=True).stdout.splitlines()), "count")
 
 note(f"a day at the defaults: the four feeds and the API, changing and unchanged, {day_reloads} reloads each")
 emit("reload.day.reloads", day_reloads, "count")

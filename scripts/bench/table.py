@@ -95,6 +95,15 @@ def cpu(case):
     return judge
 
 
+def startup():
+    def one(name):
+        return f"{f(f'reload.startup.{name}.cpu_ms'):.1f} ms ({int(f(f'reload.startup.{name}.page_faults')):,} page faults)"
+    m = f"headlines-fetch --version {one('headlines_fetch')}"
+    b = f"newsboat --version {one('newsboat')}; a C program that links the child's " \
+        f"{int(f('reload.startup.child_libraries.count'))} shared libraries (ldd) and returns {one('child_libraries')}"
+    return m, b, None
+
+
 def parse():
     m = f"{f('parse.all.headlines_mb_s'):.1f} MB/s over {int(f('parse.all.files'))} files, {f('parse.all.bytes') / 1e6:.1f} MB"
     b = f"xmllint --stream --noout {f('parse.all.xmllint_stream_mb_s'):.1f} MB/s (it gives up at the first fatal error, in " \
@@ -144,6 +153,8 @@ row("A reload against a server that answers in 200 ms: `headlines refresh` → n
     f"{v.get('latency.reloads', '?')} reloads (half per trigger)", "", "", "≤ the server's time + 40 ms", latency)
 row("CPU per reload, host + child, 1 real feed (every fetch a 200)", "", "", "≤ newsboat -x reload", cpu("one"))
 row("CPU per reload, host + child, 10 real feeds (every fetch a 200)", "", "", "≤ newsboat -x reload", cpu("ten"))
+row(f"Start-up and exit with no work, mean of {v.get('reload.startup.runs', '?')} runs: CPU, part of each reload above", "", "",
+    "none: printed beside newsboat", startup, gated=False)
 row("Parse throughput of the reload child, the real-world corpus (RSS, RDF, Atom)", "", "", "none: printed beside xmllint", parse, gated=False)
 feed_peers = [("newsboat", "newsboat -x reload"), ("feedparser", "feedparser loop")]
 for mode, how in (("changing", "feeds changing (200s)"), ("unchanged", "feeds unchanged (304s)")):

@@ -69,8 +69,8 @@ links=(share/man/man1/headlines-bar.1.gz)
 # What only the .deb adds to the PREFIX=/usr install.
 deb_only=(share/doc/headlines/changelog.gz share/lintian/overrides/headlines)
 
-# Every program under $1 (a PREFIX) is stripped, and stripping broke neither program a user runs:
-# the static headlines-bar and the CLI print their version.
+# Every program under $1 (a PREFIX) is stripped, and stripping broke none of them:
+# every program prints its version.
 check_programs() {
     local prefix=$1 p info
     for p in "${programs[@]}"; do
@@ -80,6 +80,9 @@ check_programs() {
     case "$(file -b "$prefix/bin/headlines-bar")" in *"statically linked"*) ;; *) fail "$prefix/bin/headlines-bar is not static" ;; esac
     [ "$("$prefix/bin/headlines-bar" --version)" = "headlines $version" ] || fail "$prefix/bin/headlines-bar --version"
     [ "$("$prefix/bin/headlines" --version)" = "headlines $version" ] || fail "$prefix/bin/headlines --version"
+    for p in headlines-host headlines-fetch; do
+        [ "$("$prefix/libexec/headlines/$p" --version)" = "$p $version" ] || fail "$prefix/libexec/headlines/$p --version"
+    done
 }
 
 # ---- sources ----------------------------------------------------------------------------------
