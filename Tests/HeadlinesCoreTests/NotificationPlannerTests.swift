@@ -54,4 +54,21 @@ final class NotificationPlannerTests: XCTestCase {
         XCTAssertFalse(seen.contains("id0"), "the oldest go first")
         XCTAssertTrue(seen.contains("id\(SeenSet.capacity + 9)"))
     }
+
+    func testTheHeadlinesOfTheReloadAtHandSurviveTheCountBound() {
+        // Given a full seen set whose oldest entry is a headline the feed still sends
+        var seen = SeenSet()
+        seen.insert("still-fetched", at: now)
+        for i in 0..<SeenSet.capacity { seen.insert("id\(i)", at: now.addingTimeInterval(3600 + Double(i))) }
+        // When a reload within a day of its last mark brings it again with one new headline
+        let later = now.addingTimeInterval(2 * 3600 + Double(SeenSet.capacity))
+        let plan = NotificationPlanner.plan(fetched: items(1, prefix: "n") + [Headline(id: "still-fetched", title: "Still", url: URL(string: "https://example.com/still")!,
+                                                                                   source: "example.com", publishedAt: now)], seen: seen,
+                                            muted: MutedSources(), maxPerRefresh: 3, now: later)
+        // Then the count bound drops an older entry that is no longer fetched, never it
+        XCTAssertEqual(plan.seen.seen.count, SeenSet.capacity)
+        XCTAssertTrue(plan.seen.contains("still-fetched"))
+        XCTAssertTrue(plan.seen.contains("n1"))
+        XCTAssertFalse(plan.seen.contains("id0"))
+    }
 }

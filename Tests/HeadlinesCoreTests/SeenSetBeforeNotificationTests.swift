@@ -83,6 +83,27 @@ final class SeenSetBeforeNotificationTests: XCTestCase {
         XCTAssertEqual(writes.violations, [])
     }
 
+    func testAReloadThatBringsNothingNewLeavesTheSeenFileAsItWas() {
+        // Given a host that has seen "a"
+        let host = notifications()
+        host.reloaded(items(["a"]), now: now)
+        func seenWrites() -> Int {
+            log.all.filter { if case let .rename(_, to) = $0 { return to == paths.seenFile }; return false }.count
+        }
+        XCTAssertEqual(seenWrites(), 1)
+        // When reloads every half hour bring "a" again for most of a day
+        for step in 1..<40 { host.reloaded(items(["a"]), now: now.addingTimeInterval(Double(step) * 1800)) }
+        // Then the seen set is not written again
+        XCTAssertEqual(seenWrites(), 1, "a reload with nothing new rewrote seen.json")
+        // When a day has passed since "a" was last marked: its date moves on, so it is written
+        host.reloaded(items(["a"]), now: now.addingTimeInterval(SeenSet.touchInterval + 60))
+        XCTAssertEqual(seenWrites(), 2)
+        // When a new headline comes: written before it is posted
+        host.reloaded(items(["a", "b"]), now: now.addingTimeInterval(SeenSet.touchInterval + 120))
+        XCTAssertEqual(seenWrites(), 3)
+        XCTAssertEqual(notifier.posts.map(\.ids), [["a"], ["b"]])
+    }
+
     func testAFullDiskPostsNothingSoACrashCannotRepeatIt() {
         // Given a host that has notified once
         let host = notifications()

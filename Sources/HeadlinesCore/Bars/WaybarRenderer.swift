@@ -1,3 +1,4 @@
+import BarFormats
 import FoundationEssentials
 
 /// One line of waybar's custom-module JSON (`"return-type": "json"`): text, tooltip, class, alt,
@@ -5,7 +6,7 @@ import FoundationEssentials
 /// the module, so every headline (neutral already: `BarState`) is escaped here; the line never contains a raw
 /// newline.
 public enum WaybarRenderer {
-    public struct Line: Encodable, Equatable {
+    public struct Line: Equatable {
         public var text: String
         public var tooltip: String
         public var `class`: [String]
@@ -55,7 +56,15 @@ public enum WaybarRenderer {
 
     /// The JSON object on one line, ending in "\n".
     public static func render(_ state: BarState, now: Date, maxLength: Int) -> String {
-        let data = try! StateJSONEncoder.headlines().encode(line(state, now: now, maxLength: maxLength))
-        return String(decoding: data, as: UTF8.self) + "\n"
+        let line = line(state, now: now, maxLength: maxLength)
+        var json = JSONText.Writer(capacity: 2048)
+        json.beginObject()
+        json.key("alt"); json.string(line.alt)
+        json.key("class"); json.beginArray(); line.class.forEach { json.string($0) }; json.endArray()
+        json.key("percentage"); json.number(line.percentage)
+        json.key("text"); json.string(line.text)
+        json.key("tooltip"); json.string(line.tooltip)
+        json.endObject()
+        return json.text + "\n"
     }
 }

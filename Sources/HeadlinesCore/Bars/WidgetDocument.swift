@@ -4,7 +4,7 @@ import FoundationEssentials
 /// The widget document (`bar/widget.json`, streamed by `headlines-bar json`) for desktop-widget
 /// hosts (eww, ags, Quickshell, conky, KDE, GNOME): one JSON object on one line, everything a
 /// widget draws, so no widget needs the cache's own format.
-public struct WidgetDocument: Encodable, Equatable {
+public struct WidgetDocument: Equatable {
     public var widget: String?
     /// "fresh", "cached", "stale", "error" or "empty" (`BarState.stateName`).
     public var state: String
@@ -17,7 +17,7 @@ public struct WidgetDocument: Encodable, Equatable {
     public var index: Int?
     public var items: [Item]
 
-    public struct Item: Encodable, Equatable {
+    public struct Item: Equatable {
         /// The key `headlines open --id` takes.
         public var id: String
         public var title: String
@@ -33,19 +33,20 @@ public struct WidgetDocument: Encodable, Equatable {
         /// Published within the last 15 minutes (the bars' `new` class).
         public var new: Bool
 
-        private enum Keys: String, CodingKey { case id, title, source, published_at, age, url, thumbnail, match, new }
-
-        public func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: Keys.self)
-            try c.encode(id, forKey: .id)
-            try c.encode(title, forKey: .title)
-            try c.encode(source, forKey: .source)
-            try c.encode(published_at, forKey: .published_at)
-            try c.encode(age, forKey: .age)
-            try c.encode(url, forKey: .url)
-            try c.encode(thumbnail, forKey: .thumbnail)
-            try c.encode(match, forKey: .match)
-            try c.encode(new, forKey: .new)
+        /// The item as one JSON object, keys in byte order; every key is always there (null
+        /// when unknown).
+        func write(to json: inout JSONText.Writer) {
+            json.beginObject()
+            json.key("age"); json.string(age)
+            json.key("id"); json.string(id)
+            json.key("match"); json.bool(match)
+            json.key("new"); json.bool(new)
+            json.key("published_at"); json.string(ISO8601.format(published_at))
+            json.key("source"); json.string(source)
+            json.key("thumbnail"); json.string(thumbnail)
+            json.key("title"); json.string(title)
+            json.key("url"); json.string(url)
+            json.endObject()
         }
     }
 
@@ -72,24 +73,24 @@ public struct WidgetDocument: Encodable, Equatable {
         }
     }
 
-    // Every key is always there (null when unknown), so a widget's expressions never meet a
-    // missing key.
-    private enum Keys: String, CodingKey { case widget, state, stale, updated_at, error, index, items }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(widget, forKey: .widget)
-        try c.encode(state, forKey: .state)
-        try c.encode(stale, forKey: .stale)
-        try c.encode(updated_at, forKey: .updated_at)
-        try c.encode(error, forKey: .error)
-        try c.encode(index, forKey: .index)
-        try c.encode(items, forKey: .items)
+    /// The document as one JSON object, keys in byte order. Every key is always there (null
+    /// when unknown), so a widget's expressions never meet a missing key.
+    public var json: String {
+        var json = JSONText.Writer(capacity: 512 * (items.count + 1))
+        json.beginObject()
+        json.key("error"); json.string(error)
+        json.key("index"); json.number(index)
+        json.key("items"); json.beginArray(); items.forEach { $0.write(to: &json) }; json.endArray()
+        json.key("stale"); json.bool(stale)
+        json.key("state"); json.string(state)
+        json.key("updated_at"); json.string(updated_at.map { ISO8601.format($0) })
+        json.key("widget"); json.string(widget)
+        json.endObject()
+        return json.text
     }
 
     /// The document on one line, ending in "\n" (JSON escapes every newline inside a value).
     public static func render(_ state: BarState, _ context: FormatLines.Context) -> String {
-        let data = (try? StateJSONEncoder.headlines().encode(WidgetDocument(state, context))) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        WidgetDocument(state, context).json + "\n"
     }
 }

@@ -38,7 +38,8 @@ public final class HeadlineNotifications {
         let plan = NotificationPlanner.plan(fetched: fetched, seen: current, muted: muted, keywords: alerts.keywords,
                                             maxPerRefresh: maxPerRefresh, now: now)
         do {
-            try seenFile.store(plan.seen)
+            // A reload that brought nothing new leaves the set as it was: no write.
+            if plan.seen != current || saveFailing { try seenFile.store(plan.seen) }
         } catch {
             if !saveFailing {
                 warn("Could not save the seen-headlines list (\(error)), so no notification is shown until it can be: free disk space or fix permissions.")

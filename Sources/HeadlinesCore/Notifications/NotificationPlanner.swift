@@ -28,7 +28,7 @@ public enum NotificationPlanner {
             guard !seen.contains(headline.id) && ids.insert(headline.id).inserted else { continue }
             if !muted.isMuted(headline) && (keywords.isEmpty || keywords.matches(headline)) { fresh.append(headline) }
         }
-        updated.prune(now: now)
+        updated.prune(now: now, keeping: Set(fetched.map(\.id)))
         let newestFirst = fresh.sorted { $0.publishedAt > $1.publishedAt }
         let limit = firstRun ? 1 : max(1, maxPerRefresh)
         let posted = Array(newestFirst.prefix(limit))

@@ -21,18 +21,28 @@ public struct SeenSet: Codable, Equatable, Sendable {
         if seen[id] == nil { seen[id] = now }
     }
 
-    /// Marks `id` seen at `now`, also when it already was: an id still fetched stays the newest,
-    /// so the pruning of the old and of the excess never drops it (it would be notified again).
+    /// How stale the date of an id still fetched may grow before `touch` moves it: far inside
+    /// `maxAge`, and coarse enough that a reload that fetched nothing new leaves the set (and so
+    /// seen.json) as it was.
+    public static let touchInterval: TimeInterval = 24 * 3600
+
+    /// Marks `id` seen at `now`, also when it already was, once its date is `touchInterval` old:
+    /// an id still fetched then never ages out (it would be notified again when it does).
     public mutating func touch(_ id: String, at now: Date) {
+        if let old = seen[id], now.timeIntervalSince(old) < Self.touchInterval { return }
         seen[id] = max(now, seen[id] ?? now)
     }
 
-    /// Drops entries older than `maxAge`, then the oldest beyond `capacity`.
-    public mutating func prune(now: Date) {
+    /// Drops entries older than `maxAge`, then the oldest beyond `capacity`; the ids in `fetched`
+    /// (those of the reload at hand) are kept whatever their date.
+    public mutating func prune(now: Date, keeping fetched: Set<String> = []) {
         let cutoff = now.addingTimeInterval(-Self.maxAge)
-        seen = seen.filter { $0.value >= cutoff }
+        seen = seen.filter { $0.value >= cutoff || fetched.contains($0.key) }
         if seen.count > Self.capacity {
-            let keep = seen.sorted { ($0.value, $0.key) > ($1.value, $1.key) }.prefix(Self.capacity)
+            let keep = seen.sorted { a, b in
+                let aFetched = fetched.contains(a.key), bFetched = fetched.contains(b.key)
+                return aFetched != bFetched ? aFetched : (a.value, a.key) > (b.value, b.key)
+            }.prefix(Self.capacity)
             seen = Dictionary(uniqueKeysWithValues: keep.map { ($0.key, $0.value) })
         }
     }
