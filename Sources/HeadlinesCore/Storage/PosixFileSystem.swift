@@ -26,6 +26,13 @@ public struct PosixFileSystem: StateFileSystem {
     /// a person may well have linked elsewhere on purpose, and which must survive a power cut.
     public static let runtimeFolder = PosixFileSystem(privateFiles: true, syncs: false)
 
+    /// For the state a reload writes again anyway and the next one can do without: the feeds'
+    /// validators and last headlines (feeds.json) and the last attempt (status.json). Atomic, so
+    /// a reader never sees half a file, but not synced: after a power cut one may hold the
+    /// version before, or be set aside as corrupt, and the next reload fetches in full. The
+    /// ledger, the seen set and the cache, which a reload cannot rebuild, stay durable.
+    public static let regenerable = PosixFileSystem(privateFiles: false, syncs: false)
+
     init(privateFiles: Bool, syncs: Bool) { self.privateFiles = privateFiles; self.syncs = syncs }
 
     public func createDirectories(_ path: String) throws { try Platform.mkdirs(path) }

@@ -38,7 +38,7 @@ extension RefreshStatus: EmptyStateValue {}
 public typealias RefreshStatusStore = JSONStateFile<RefreshStatus>
 
 extension JSONStateFile where Value == RefreshStatus {
-    public init(path: String, fileSystem: any StateFileSystem = PosixFileSystem()) {
+    public init(path: String, fileSystem: any StateFileSystem = PosixFileSystem.regenerable) {
         self.init(path: path, what: "status", fileSystem: fileSystem)
     }
 }

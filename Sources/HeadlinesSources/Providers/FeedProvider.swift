@@ -245,7 +245,7 @@ public typealias FeedStateStore = JSONStateFile<FeedStates>
 extension FeedStates: EmptyStateValue {}
 
 extension JSONStateFile where Value == FeedStates {
-    public init(path: String, fileSystem: any StateFileSystem = PosixFileSystem()) {
+    public init(path: String, fileSystem: any StateFileSystem = PosixFileSystem.regenerable) {
         self.init(path: path, what: "feed state", fileSystem: fileSystem, limit: FeedStates.fileLimit)
     }
 }
