@@ -21,8 +21,8 @@ if [ "${#missing[@]}" -gt 0 ]; then
     echo "benchmark: missing ${missing[*]}: run scripts/install-deps.sh --test (make test-deps)." >&2
     exit 1
 fi
-unshare -rn true 2>/dev/null || {
-    echo "benchmark: cannot make a private network namespace (unshare -rn); it keeps the bench off the real network." >&2
+unshare -rnm true 2>/dev/null || {
+    echo "benchmark: cannot make a private network and mount namespace (unshare -rnm); it keeps the bench off the real network." >&2
     exit 1
 }
 
@@ -56,7 +56,7 @@ results=$work/results.txt
     echo "run.cores $(nproc) count"
     echo "run.load_start $(cut -d' ' -f1-3 /proc/loadavg | tr ' ' /) load"
 } > "$results"
-unshare -rn scripts/bench/run.sh "$bin" "$work" "$results"
+unshare -rnm scripts/bench/run.sh "$bin" "$work" "$results"
 echo "run.load_end $(cut -d' ' -f1-3 /proc/loadavg | tr ' ' /) load" >> "$results"
 
 mkdir -p packaging/benchmark

@@ -2,12 +2,13 @@
 the programs under test, and the `name value unit` lines every section prints.
 
 Set by scripts/bench/run.sh: BENCH_BIN (the release build folder), BENCH_WORK (this run's
-folder), BENCH_BASE (the server, http://127.0.0.1:PORT), BENCH_WIRE (its wire log), and the
+folder), BENCH_RUNTIME (a tmpfs in it, for the runtime folders), BENCH_BASE (the server, http://127.0.0.1:PORT), BENCH_WIRE (its wire log), and the
 private session's DBUS_SESSION_BUS_ADDRESS, DISPLAY, XDG_DATA_DIRS and SESSION_DIR."""
 import json, os, subprocess, sys, threading, time, urllib.request
 
 BIN = os.environ["BENCH_BIN"]
 WORK = os.environ["BENCH_WORK"]
+RUNTIME = os.environ["BENCH_RUNTIME"]
 BASE = os.environ["BENCH_BASE"]
 WIRE = os.environ["BENCH_WIRE"]
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -60,16 +61,17 @@ def wire(client, since=0.0):
 
 
 def home(name, conf):
-    """A private home (XDG folders, runtime folder, headlines.conf = conf) and its environment:
-    the one private bus and display, nothing else from the bench's own environment."""
+    """A private home (XDG folders, headlines.conf = conf), its runtime folder on the tmpfs, and
+    its environment: the one private bus and display, nothing else from the bench's own environment."""
     h = os.path.join(WORK, "home-" + name)
     for d in ("config/headlines", "cache", "state", "data"):
         os.makedirs(os.path.join(h, d), exist_ok=True)
-    os.makedirs(os.path.join(h, "runtime"), mode=0o700, exist_ok=True)
+    runtime = os.path.join(RUNTIME, name)
+    os.makedirs(runtime, mode=0o700, exist_ok=True)
     with open(os.path.join(h, "config/headlines/headlines.conf"), "w") as f:
         f.write(conf)
     return {"PATH": os.environ["PATH"], "HOME": h, "XDG_CONFIG_HOME": f"{h}/config", "XDG_CACHE_HOME": f"{h}/cache",
-            "XDG_STATE_HOME": f"{h}/state", "XDG_DATA_HOME": f"{h}/data", "XDG_RUNTIME_DIR": f"{h}/runtime",
+            "XDG_STATE_HOME": f"{h}/state", "XDG_DATA_HOME": f"{h}/data", "XDG_RUNTIME_DIR": runtime,
             "XDG_DATA_DIRS": os.environ["XDG_DATA_DIRS"], "DISPLAY": os.environ["DISPLAY"],
             "DBUS_SESSION_BUS_ADDRESS": os.environ["DBUS_SESSION_BUS_ADDRESS"], "LANG": "C.UTF-8"}
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make bench's measuring half, run by scripts/benchmark.sh inside a network namespace of its own
-# (`unshare -rn`: loopback only, so nothing here can reach the real network, not even an image
-# URL inside a real feed). Brings loopback up, starts the private desktop session (a D-Bus
+# (`unshare -rnm`: loopback only, so nothing here can reach the real network, not even an image
+# URL inside a real feed). Brings loopback up, mounts a tmpfs for the homes' runtime folders (a
+# desktop's XDG_RUNTIME_DIR, /run/user/UID, is one: the bar files never wait for a disk), starts the private desktop session (a D-Bus
 # session bus, Xvfb and dunst: scripts/suites/lib/session.sh) and the one HTTP server
 # (server.py), then runs each section, all printing `name value unit` lines into RESULTS.
 # Usage: run.sh BIN_DIR WORK_DIR RESULTS
@@ -9,6 +10,8 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 bin=$1 work=$2 results=$3
 ip link set lo up || { echo "run.sh: cannot bring loopback up in the namespace" >&2; exit 1; }
+mkdir -p "$work/runtime" && mount -t tmpfs -o mode=0755 tmpfs "$work/runtime" ||
+    { echo "run.sh: cannot mount a tmpfs for the runtime folders in the namespace" >&2; exit 1; }
 . scripts/suites/lib/session.sh
 EXTRA_PIDS=()
 session_start "$work/session" >&2
@@ -17,7 +20,7 @@ python3 scripts/bench/feed.py "$work/latency.rss" "Latency 0" || exit 1
 exec {server_fd}< <(exec python3 scripts/bench/server.py --log "$work/wire.jsonl" --latency-feed "$work/latency.rss")
 EXTRA_PIDS+=($!)
 read -r -t 10 _ port <&"$server_fd" || die "the bench server did not start"
-export BENCH_BIN=$bin BENCH_WORK=$work BENCH_BASE=http://127.0.0.1:$port BENCH_WIRE=$work/wire.jsonl
+export BENCH_BIN=$bin BENCH_WORK=$work BENCH_RUNTIME=$work/runtime BENCH_BASE=http://127.0.0.1:$port BENCH_WIRE=$work/wire.jsonl
 sections=${BENCH_SECTIONS:-idle latency reload parse}
 for section in $sections; do
     echo "# make bench: $section" >&2
