@@ -1,8 +1,9 @@
 /// The bars' JSON, written by hand: i3bar's blocks, waybar's line, the widget document and the
 /// error lines. `headlines-bar` has no Foundation, and the host renders these lines at every
 /// publish, so they are written straight into bytes rather than through an encoder's value tree.
-/// Callers write an object's keys in byte order, as the state files' encoder sorts them, so a
-/// line is the same bytes for the same value.
+/// The one-line blocks of a fixed shape (i3bar's, the error lines) are templates around `quote`;
+/// the waybar line and the widget document use `Writer`, keys in byte order as the encoder
+/// that wrote them before sorted them, so their bytes did not change.
 public enum JSONText {
     /// A JSON string literal (see `Writer.string`).
     public static func quote(_ s: String) -> String {

@@ -2,8 +2,8 @@
 the programs under test, and the `name value unit` lines every section prints.
 
 Set by scripts/bench/run.sh: BENCH_BIN (the release build folder), BENCH_WORK (this run's
-folder), BENCH_RUNTIME (a tmpfs in it, for the runtime folders), BENCH_BASE (the server, http://127.0.0.1:PORT), BENCH_WIRE (its wire log), and the
-private session's DBUS_SESSION_BUS_ADDRESS, DISPLAY, XDG_DATA_DIRS and SESSION_DIR."""
+folder), BENCH_RUNTIME (a tmpfs in it, for the runtime folders), BENCH_BASE (the server,
+http://127.0.0.1:PORT), BENCH_WIRE (its wire log), and the private session's DBUS_SESSION_BUS_ADDRESS, DISPLAY, XDG_DATA_DIRS and SESSION_DIR."""
 import json, os, subprocess, sys, threading, time, urllib.request
 
 BIN = os.environ["BENCH_BIN"]
@@ -62,7 +62,8 @@ def wire(client, since=0.0):
 
 def home(name, conf):
     """A private home (XDG folders, headlines.conf = conf), its runtime folder on the tmpfs, and
-    its environment: the one private bus and display, nothing else from the bench's own environment."""
+    its environment: the one private bus and display, nothing else from the bench's own
+    environment."""
     h = os.path.join(WORK, "home-" + name)
     for d in ("config/headlines", "cache", "state", "data"):
         os.makedirs(os.path.join(h, d), exist_ok=True)
