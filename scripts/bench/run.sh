@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# make bench's measuring half, run by scripts/benchmark.sh inside a network and mount namespace of its own
-# (`unshare -rnm`: loopback only, so nothing here can reach the real network, not even an image
+# make bench's measuring half, run by scripts/benchmark.sh inside a network and mount namespace
+# of its own (`unshare -rnm`: loopback only, so nothing here can reach the real network, not even an image
 # URL inside a real feed). Brings loopback up, mounts a tmpfs for the homes' runtime folders (a
 # desktop's XDG_RUNTIME_DIR, /run/user/UID, is one: the bar files never wait for a disk),
 # starts the private desktop session (a D-Bus session bus, Xvfb and dunst:
