@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# make bench's measuring half, run by scripts/benchmark.sh inside a network and mount namespace
-# of its own (`unshare -rnm`: loopback only, so nothing here can reach the real network, not even an image
-# URL inside a real feed). Brings loopback up, mounts a tmpfs for the homes' runtime folders (a
-# desktop's XDG_RUNTIME_DIR, /run/user/UID, is one: the bar files never wait for a disk),
+# make bench's measuring half, run by scripts/benchmark.sh inside a network and mount namespace of
+# its own (`unshare -rnm`: loopback only, so nothing here can reach the real network, not even an
+# image URL inside a real feed). Brings loopback up, mounts a tmpfs for the homes' runtime folders
+# (a desktop's XDG_RUNTIME_DIR, /run/user/UID, is one: the bar files never wait for a disk),
 # starts the private desktop session (a D-Bus session bus, Xvfb and dunst:
-# scripts/suites/lib/session.sh) and the one HTTP server
-# (server.py), then runs each section, all printing `name value unit` lines into RESULTS.
+# scripts/suites/lib/session.sh) and the one HTTP server (server.py), then runs each section, all
+# printing `name value unit` lines into RESULTS.
 # Usage: run.sh BIN_DIR WORK_DIR RESULTS
 set -uo pipefail
 cd "$(dirname "$0")/../.."
