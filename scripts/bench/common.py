@@ -3,7 +3,8 @@ the programs under test, and the `name value unit` lines every section prints.
 
 Set by scripts/bench/run.sh: BENCH_BIN (the release build folder), BENCH_WORK (this run's
 folder), BENCH_RUNTIME (a tmpfs in it, for the runtime folders), BENCH_BASE (the server,
-http://127.0.0.1:PORT), BENCH_WIRE (its wire log), and the private session's DBUS_SESSION_BUS_ADDRESS, DISPLAY, XDG_DATA_DIRS and SESSION_DIR."""
+http://127.0.0.1:PORT), BENCH_WIRE (its wire log), and the private session's
+DBUS_SESSION_BUS_ADDRESS, DISPLAY, XDG_DATA_DIRS and SESSION_DIR."""
 import json, os, subprocess, sys, threading, time, urllib.request
 
 BIN = os.environ["BENCH_BIN"]
