@@ -34,6 +34,9 @@ public struct Config: Equatable, Sendable {
         }
         /// Where the key of `provider = json` comes from, when `api-key-header` or `api-key-param` asks for one.
         public static let jsonKeyVariable = "HEADLINES_JSON_API_KEY"
+        /// Every variable that may hold a key: the reload child alone gets them; every program
+        /// started for the user (a browser, a launcher, the CLI a click runs) gets none.
+        public static var keyVariables: [String] { allCases.compactMap(\.keyVariable) + [jsonKeyVariable] }
     }
 
     /// Major public news feeds, read when nothing else is configured and no key is set. Change them
