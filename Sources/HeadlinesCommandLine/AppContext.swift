@@ -26,8 +26,6 @@ public struct AppContext: Sendable {
     }
 
     public var cache: HeadlineCache { HeadlineCache(path: paths.cacheFile) }
-    /// The running host, as every command reaches it; /proc command lines are read by our own parser.
-    public var host: HostClient { HostClient(paths: paths, subcommand: { (try? Arguments.parse($0))?.command }) }
     public var statusStore: RefreshStatusStore { RefreshStatusStore(path: paths.statusFile) }
 
     public var loaded: LoadedConfig { LoadedConfig(paths: paths, config: config, file: configFile, plan: plan) }

@@ -1,20 +1,22 @@
 import CGLibNotify
 import FoundationEssentials
 import HeadlinesCore
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// The one way a command talks to the running host: a method call on `org.headlines.Headlines1`
-/// (packaging/dbus/org.headlines.Headlines1.xml). The bus starts the host by activation when
-/// none runs and the service file is installed. Runs on any thread; it holds no state.
+/// The one way a command reaches the host: a method call on `org.headlines.Headlines1`
+/// (packaging/dbus/org.headlines.Headlines1.xml). The bus starts the host by activation when none
+/// runs and the service file is installed. Runs on any thread; it holds no state.
 public enum BusClient {
-    /// An argument or a reply value, as the interface's signatures have them (s, i).
-    public enum Value: Equatable, Sendable {
+    /// An argument or a reply value, as the interface's signatures have them.
+    public indirect enum Value: Equatable, Sendable {
         case string(String)
         case int(Int)
+        case bool(Bool)
+        /// An array, a tuple or a dictionary entry (key, value), in order.
+        case list([Value])
         public var text: String { if case let .string(s) = self { s } else { "" } }
         public var number: Int? { if case let .int(n) = self { n } else { nil } }
+        public var flag: Bool { if case let .bool(b) = self { b } else { false } }
+        public var items: [Value] { if case let .list(l) = self { l } else { [] } }
     }
 
     public enum Reply: Equatable, Sendable {
@@ -27,42 +29,33 @@ public enum BusClient {
         case failed(String)
     }
 
-    /// Calls `method` with `arguments`; the reply's strings and integers in order (a dictionary's
-    /// values are left out: GetStatus has `status(widget:)`). `timeout` covers an activation;
-    /// `start: false` asks only a running host (a change the next host reads from its file anyway).
+    /// The sentence for a command that needs the host and cannot reach one.
+    public static func unreachable(_ reply: Reply) -> String? {
+        switch reply {
+        case .noBus:
+            return "there is no session bus to reach the host on: run `headlines run` in this session, or log in to a desktop session"
+        case .noHost:
+            return "no host runs, and the session bus cannot start one (org.headlines.Headlines.service is not installed): run `headlines run`, or install headlines"
+        case let .failed(message): return "the host answered: " + TerminalText.safe(message)
+        case .values: return nil
+        }
+    }
+
+    /// Calls `method` with `arguments`: the reply's values in order. `timeout` covers an
+    /// activation; `start: false` asks only a running host.
     public static func call(_ method: String, _ arguments: [Value] = [], start: Bool = true, timeout: Int32 = 30_000) -> Reply {
-        var error: UnsafeMutablePointer<GError>?
-        guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            if let error { g_error_free(error) }
-            return .noBus
-        }
+        guard let connection = sessionBus() else { return .noBus }
         defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
-        var children: [OpaquePointer?] = arguments.map {
-            switch $0 {
-            case let .string(s): g_variant_new_string(s)
-            case let .int(n): g_variant_new_int32(Int32(clamping: n))
-            }
-        }
-        let parameters = g_variant_new_tuple(&children, gsize(children.count))
-        guard let reply = g_dbus_connection_call_sync(connection, BusService.name, BusService.path, BusService.interface,
-                                                      method, parameters, nil, start ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START,
-                                                      timeout, nil, &error) else {
-            return failure(error)
-        }
-        defer { g_variant_unref(reply) }
-        return .values(values(of: reply))
+        return call(on: connection, method, arguments, start: start, timeout: timeout)
     }
 
     /// Asks the bus to start the host by activation (StartServiceByName): `.values([1])` when it
     /// started one, `.values([2])` when one already ran, `.noHost` with no service file installed.
     public static func startHost(timeout: Int32 = 30_000) -> Reply {
-        var error: UnsafeMutablePointer<GError>?
-        guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            if let error { g_error_free(error) }
-            return .noBus
-        }
+        guard let connection = sessionBus() else { return .noBus }
         defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
         var children: [OpaquePointer?] = [g_variant_new_string(BusService.name), g_variant_new_uint32(0)]
+        var error: UnsafeMutablePointer<GError>?
         guard let reply = g_dbus_connection_call_sync(connection, "org.freedesktop.DBus", "/org/freedesktop/DBus",
                                                       "org.freedesktop.DBus", "StartServiceByName",
                                                       g_variant_new_tuple(&children, 2), nil, G_DBUS_CALL_FLAGS_NONE,
@@ -70,21 +63,96 @@ public enum BusClient {
             return failure(error)
         }
         defer { g_variant_unref(reply) }
-        let result = g_variant_get_child_value(reply, 0)
-        defer { g_variant_unref(result) }
-        return .values([.int(Int(g_variant_get_uint32(result)))])
+        return .values(value(of: reply).items)
     }
 
-    /// Repeats `call` while no host owns the name yet, for a host just started: its last reply.
-    public static func awaitHost(seconds: Double = 10, _ call: () -> Reply) -> Reply {
-        var reply = call()
-        var waited = 0.0
-        while reply == .noHost, waited < seconds {
-            usleep(50_000)
-            waited += 0.05
-            reply = call()
+    /// `GetStatus`'s dictionary by key; nil when no host answers. Never starts one.
+    public static func status(widget: String) -> [String: Value]? {
+        guard case let .values(reply) = call("GetStatus", [.string(widget)], start: false, timeout: 5000) else { return nil }
+        return dictionary(reply.first)
+    }
+
+    /// An `a{sv}` as a Swift dictionary.
+    public static func dictionary(_ value: Value?) -> [String: Value] {
+        var out: [String: Value] = [:]
+        for entry in value?.items ?? [] where entry.items.count == 2 { out[entry.items[0].text] = entry.items[1] }
+        return out
+    }
+
+    /// Runs `ask` (which calls methods on the connection it is given and names the widgets whose
+    /// reload to wait for), then waits up to `seconds` for a `ReloadFinished` of each: each one's
+    /// result, by widget. The signal is subscribed to before `ask` runs, so none is missed.
+    public static func awaitReloads(seconds: Double, ask: (OpaquePointer) -> (reply: Reply, widgets: Set<String>))
+        -> (reply: Reply, results: [String: String]) {
+        guard let connection = sessionBus() else { return (.noBus, [:]) }
+        defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
+        // The subscription's callbacks run in the thread-default context at subscription time:
+        // a private one, iterated here only.
+        let context = g_main_context_new()
+        g_main_context_push_thread_default(context)
+        defer {
+            g_main_context_pop_thread_default(context)
+            g_main_context_unref(context)
         }
-        return reply
+        let box = Unmanaged.passRetained(SignalBox()).toOpaque()
+        let subscription = g_dbus_connection_signal_subscribe(connection, BusService.name, BusService.interface, "ReloadFinished",
+                                                              BusService.path, nil, G_DBUS_SIGNAL_FLAGS_NONE, { _, _, _, _, _, parameters, data in
+            let values = BusClient.value(of: parameters).items
+            guard values.count == 2 else { return }
+            Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().results.append((values[0].text, values[1].text))
+        }, box, { data in Unmanaged<SignalBox>.fromOpaque(data!).release() })
+        defer { g_dbus_connection_signal_unsubscribe(connection, subscription) }
+        let signals = Unmanaged<SignalBox>.fromOpaque(box).takeUnretainedValue()
+        let (reply, widgets) = ask(connection)
+        guard case .values = reply else { return (reply, [:]) }
+        var results: [String: String] = [:]
+        let deadline = g_get_monotonic_time() + gint64(seconds * 1_000_000)
+        let timer = g_timeout_source_new(100)
+        g_source_set_callback(timer, { _ in 1 }, nil, nil)
+        g_source_attach(timer, context)
+        defer { g_source_destroy(timer); g_source_unref(timer) }
+        while g_get_monotonic_time() < deadline {
+            for (widget, result) in signals.results where widgets.contains(widget) { results[widget] = result }
+            signals.results = []
+            if widgets.isSubset(of: Set(results.keys)) { break }
+            g_main_context_iteration(context, 1)
+        }
+        return (reply, results)
+    }
+
+    /// `call` on a connection already open (inside `awaitReloads`).
+    public static func call(on connection: OpaquePointer, _ method: String, _ arguments: [Value] = [], start: Bool = true,
+                            timeout: Int32 = 30_000) -> Reply {
+        var children: [OpaquePointer?] = arguments.map(variant)
+        let parameters = g_variant_new_tuple(&children, gsize(children.count))
+        var error: UnsafeMutablePointer<GError>?
+        guard let reply = g_dbus_connection_call_sync(connection, BusService.name, BusService.path, BusService.interface,
+                                                      method, parameters, nil, start ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START,
+                                                      timeout, nil, &error) else {
+            return failure(error)
+        }
+        defer { g_variant_unref(reply) }
+        return .values(value(of: reply).items)
+    }
+
+    private final class SignalBox: @unchecked Sendable { var results: [(String, String)] = [] }
+
+    private static func sessionBus() -> OpaquePointer? {
+        var error: UnsafeMutablePointer<GError>?
+        let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error)
+        g_clear_error(&error)
+        return connection
+    }
+
+    private static func variant(_ value: Value) -> OpaquePointer? {
+        switch value {
+        case let .string(s): return g_variant_new_string(s)
+        case let .int(n): return g_variant_new_int32(Int32(clamping: n))
+        case let .bool(b): return g_variant_new_boolean(b ? 1 : 0)
+        case let .list(items):
+            var children = items.map(variant)
+            return g_variant_new_tuple(&children, gsize(children.count))
+        }
     }
 
     /// A failed call's error as a reply: no host for the bus's "no such name" errors.
@@ -102,49 +170,27 @@ public enum BusClient {
         return .failed(String(cString: error.pointee.message))
     }
 
-    /// `GetStatus`'s dictionary, its strings and integers by key.
-    public static func status(widget: String) -> [String: Value]? {
-        var error: UnsafeMutablePointer<GError>?
-        guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-            if let error { g_error_free(error) }
-            return nil
+    /// Any reply value as a `Value`: strings, integers and booleans, containers as lists.
+    static func value(of variant: OpaquePointer?) -> Value {
+        guard let variant else { return .list([]) }
+        let type = String(cString: g_variant_get_type_string(variant))
+        switch type.first {
+        case "s", "o", "g": return .string(String(cString: g_variant_get_string(variant, nil)))
+        case "i": return .int(Int(g_variant_get_int32(variant)))
+        case "u": return .int(Int(g_variant_get_uint32(variant)))
+        case "x": return .int(Int(g_variant_get_int64(variant)))
+        case "b": return .bool(g_variant_get_boolean(variant) != 0)
+        case "v":
+            let inner = g_variant_get_variant(variant)
+            defer { g_variant_unref(inner) }
+            return value(of: inner)
+        default:
+            guard g_variant_is_container(variant) != 0 else { return .list([]) }
+            return .list((0..<g_variant_n_children(variant)).map { i in
+                let child = g_variant_get_child_value(variant, i)
+                defer { g_variant_unref(child) }
+                return value(of: child)
+            })
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
-        var children: [OpaquePointer?] = [g_variant_new_string(widget)]
-        guard let reply = g_dbus_connection_call_sync(connection, BusService.name, BusService.path, BusService.interface,
-                                                      "GetStatus", g_variant_new_tuple(&children, 1), nil,
-                                                      G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, &error) else {
-            if let error { g_error_free(error) }
-            return nil
-        }
-        defer { g_variant_unref(reply) }
-        let dictionary = g_variant_get_child_value(reply, 0)
-        defer { g_variant_unref(dictionary) }
-        var found: [String: Value] = [:]
-        for i in 0..<g_variant_n_children(dictionary) {
-            let entry = g_variant_get_child_value(dictionary, i)
-            defer { g_variant_unref(entry) }
-            let key = g_variant_get_child_value(entry, 0), boxed = g_variant_get_child_value(entry, 1)
-            let value = g_variant_get_variant(boxed)
-            defer { g_variant_unref(key); g_variant_unref(boxed); g_variant_unref(value) }
-            if let parsed = scalar(value) { found[String(cString: g_variant_get_string(key, nil))] = parsed }
-        }
-        return found
-    }
-
-    private static func values(of tuple: OpaquePointer) -> [Value] {
-        (0..<g_variant_n_children(tuple)).compactMap { i in
-            let child = g_variant_get_child_value(tuple, i)
-            defer { g_variant_unref(child) }
-            return scalar(child)
-        }
-    }
-
-    private static func scalar(_ value: OpaquePointer?) -> Value? {
-        if withVariantType("s", { g_variant_is_of_type(value, $0) }) != 0 {
-            return .string(String(cString: g_variant_get_string(value, nil)))
-        }
-        if withVariantType("i", { g_variant_is_of_type(value, $0) }) != 0 { return .int(Int(g_variant_get_int32(value))) }
-        return nil
     }
 }

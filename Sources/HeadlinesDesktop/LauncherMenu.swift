@@ -65,10 +65,12 @@ public enum LauncherMenu {
     }
 
     /// Shows `lines` and returns the index picked, or nil when the user dismissed the menu.
-    public static func choose(_ lines: [String], argv: [String]) throws(MenuError) -> Int? {
+    public static func choose(_ lines: [String], argv: [String], environment: [String: String]) throws(MenuError) -> Int? {
         let text = lines.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n") + "\n"
-        let outcome: PipedCommand.Outcome
-        do { outcome = try PipedCommand.run(argv, input: text) } catch { throw .failed("\(argv[0]): \(error.message)") }
+        let outcome: ProcessLauncher.PipedOutcome
+        do { outcome = try ProcessLauncher.runPiped(argv, input: text, environment: ProcessLauncher.userEnvironment(environment)) } catch {
+            throw .failed("\(argv[0]): \(error.message)")
+        }
         // Exit status 1 is how dmenu, rofi, wofi, fuzzel and bemenu say the user dismissed them.
         switch outcome.exit {
         case .status(0): break

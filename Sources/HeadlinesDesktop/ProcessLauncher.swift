@@ -1,44 +1,135 @@
 import CGLibNotify
 import FoundationEssentials
+import HeadlinesCore
+import HeadlinesGLib
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Starts helper programs from an argv, never through a shell, detached from our stdio.
+/// The one place the GLib programs start another program: in place of this one (`replace`),
+/// detached (`spawnDetached`), with pipes (`runPiped`, the launcher menu), as a watched child
+/// (`spawnWatched`, the reload child) or as the desktop's handler of a link (`openDefault`).
+/// Never through a shell. Every environment is built explicitly: `userEnvironment` for whatever
+/// is started for the user, which never holds an API key; only the reload child gets the keys.
 public enum ProcessLauncher {
-    public static func spawn(_ argv: [String]) {
-        guard !argv.isEmpty else { return }
-        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) } }
-        var error: UnsafeMutablePointer<GError>?
-        let flags = GSpawnFlags(rawValue: G_SPAWN_SEARCH_PATH.rawValue | G_SPAWN_STDOUT_TO_DEV_NULL.rawValue)
-        if g_spawn_async(nil, &cArgs, nil, flags, nil, nil, nil, &error) == 0 {
-            let why = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            g_clear_error(&error)
-            HostLog.warning("could not start \(argv[0]): \(why)")
+    /// The path of the running program, for starting it again.
+    public static var selfPath: String { Binaries.selfPath }
+
+    /// `environment` without any variable that may hold an API key.
+    public static func userEnvironment(_ environment: [String: String]) -> [String: String] {
+        environment.filter { !Config.Provider.keyVariables.contains($0.key) }
+    }
+
+    /// execve; returns only when it failed, with errno set.
+    public static func replace(with argv: [String], environment: [String: String]) {
+        withCStrings(argv) { cArgs in
+            withCStrings(environment.map { $0.key + "=" + $0.value }) { cEnv in _ = execve(argv[0], cArgs, cEnv) }
         }
     }
 
-    /// Starts a program in its own session, so that it outlives whoever started it, and the
-    /// bar that killed its process group on exit takes nothing with it. False when it did not start.
-    /// `environment` is the whole environment it gets (the CLI keeps API keys out of its own).
-    public static func spawnDetached(_ argv: [String], environment: [String: String]) -> Bool {
+    /// Starts a program with stdin and stdout on /dev/null and does not wait for it. `newSession`:
+    /// in its own session, so it outlives whoever started it (a bar that kills its process
+    /// group takes nothing with it), and its stderr to /dev/null when ours is a terminal it
+    /// would write into later. False, with a warning in the log, when it did not start.
+    @discardableResult
+    public static func spawnDetached(_ argv: [String], environment: [String: String], newSession: Bool = false) -> Bool {
         guard !argv.isEmpty else { return false }
-        var cArgs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        var cEnv: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0.key + "=" + $0.value) } + [nil]
-        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
+        let quiet = newSession && isatty(2) != 0 ? G_SPAWN_STDERR_TO_DEV_NULL.rawValue : 0
+        let flags = GSpawnFlags(rawValue: G_SPAWN_SEARCH_PATH.rawValue | G_SPAWN_STDOUT_TO_DEV_NULL.rawValue
+                                | G_SPAWN_STDIN_FROM_DEV_NULL.rawValue | quiet)
         var error: UnsafeMutablePointer<GError>?
-        // Its log goes where ours does (a bar's log), but never to a terminal it would write into later.
-        let quiet = isatty(2) != 0 ? G_SPAWN_STDERR_TO_DEV_NULL.rawValue : 0
-        let flags = GSpawnFlags(rawValue: G_SPAWN_STDOUT_TO_DEV_NULL.rawValue | G_SPAWN_STDIN_FROM_DEV_NULL.rawValue | quiet)
-        let started = g_spawn_async(nil, &cArgs, &cEnv, flags, { _ in _ = setsid() }, nil, nil, &error) != 0
-        if !started {
-            HostLog.warning("could not start \(argv[0]): \(error.map { String(cString: $0.pointee.message) } ?? "unknown error")")
-            g_clear_error(&error)
+        let started = withCStrings(argv) { cArgs in
+            withCStrings(environment.map { $0.key + "=" + $0.value }) { cEnv in
+                g_spawn_async(nil, cArgs, cEnv, flags, newSession ? { _ in _ = setsid() } : nil, nil, nil, &error) != 0
+            }
         }
+        if !started { HostLog.warning("could not start \(argv[0]): \(message(of: &error))") }
         return started
     }
 
-    /// The path of the running `headlines` binary, for commands that call it back.
-    public static var selfPath: String { Binaries.selfPath }
+    /// A started child whose exit the caller watches (`g_child_watch`): its PID and the read end
+    /// of its stdout (and of its stdin's write end, when asked for).
+    public struct Child {
+        public var pid: GPid
+        public var stdin: Int32
+        public var stdout: Int32
+    }
+
+    /// Starts `argv` with its stdout on a pipe (and its stdin, with `pipeStdin`; else /dev/null)
+    /// and none of our other descriptors; the caller reaps it. Throws GLib's sentence.
+    public static func spawnWatched(_ argv: [String], environment: [String: String], pipeStdin: Bool = false,
+                                    searchPath: Bool = false) throws(SpawnError) -> Child {
+        var pid: GPid = 0, stdinFD: Int32 = -1, stdoutFD: Int32 = -1
+        var error: UnsafeMutablePointer<GError>?
+        let flags = GSpawnFlags(rawValue: G_SPAWN_DO_NOT_REAP_CHILD.rawValue | G_SPAWN_CLOEXEC_PIPES.rawValue
+                                | (searchPath ? G_SPAWN_SEARCH_PATH.rawValue : 0))
+        let started = withCStrings(argv) { cArgs in
+            withCStrings(environment.map { $0.key + "=" + $0.value }) { cEnv in
+                pipeStdin ? g_spawn_async_with_pipes(nil, cArgs, cEnv, flags, nil, nil, &pid, &stdinFD, &stdoutFD, nil, &error) != 0
+                    : g_spawn_async_with_pipes(nil, cArgs, cEnv, flags, nil, nil, &pid, nil, &stdoutFD, nil, &error) != 0
+            }
+        }
+        guard started else { throw SpawnError(message: message(of: &error)) }
+        return Child(pid: pid, stdin: stdinFD, stdout: stdoutFD)
+    }
+
+    public struct SpawnError: Error { public var message: String }
+
+    /// Opens `uri` with the desktop's handler for it (GIO honours mimeapps.list), with no API key
+    /// in its environment whatever ours holds.
+    static func openDefault(_ uri: String) throws(SpawnError) {
+        let context = g_app_launch_context_new()
+        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+        for variable in Config.Provider.keyVariables { g_app_launch_context_unsetenv(context, variable) }
+        var error: UnsafeMutablePointer<GError>?
+        if g_app_info_launch_default_for_uri(uri, context, &error) == 0 { throw SpawnError(message: message(of: &error)) }
+    }
+
+    /// Runs `argv` (found on PATH) with `input` on its stdin and returns what it printed, at most
+    /// `outputLimit` bytes of it, and how it ended. Its stderr is ours. Blocks until it exits (it
+    /// is a menu a person answers).
+    static func runPiped(_ argv: [String], input: String, environment: [String: String]) throws(SpawnError) -> PipedOutcome {
+        let child = try spawnWatched(argv, environment: environment, pipeStdin: true, searchPath: true)
+        // A program that exits without reading its input must not kill us with SIGPIPE.
+        let previous = signal(SIGPIPE, SIG_IGN)
+        DescriptorOutput.writeAll(Array(input.utf8), to: child.stdin)
+        close(child.stdin)
+        signal(SIGPIPE, previous)
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(child.stdout, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            // The rest is read and dropped, so the program never blocks on a full pipe.
+            if output.count < outputLimit { output += buffer[0..<min(n, outputLimit - output.count)] }
+        }
+        close(child.stdout)
+        var status: Int32 = 0
+        while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
+        g_spawn_close_pid(child.pid)
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import (they are macros).
+        let exit: PipedOutcome.Exit = status & 0x7f == 0 ? .status((status >> 8) & 0xff) : .signal(status & 0x7f)
+        return PipedOutcome(exit: exit, output: String(decoding: output, as: UTF8.self))
+    }
+
+    static let outputLimit = 64 * 1024
+
+    struct PipedOutcome {
+        enum Exit: Equatable { case status(Int32), signal(Int32) }
+        var exit: Exit
+        var output: String
+    }
+
+    /// The NULL-terminated C array of `strings` for the length of `body`.
+    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
+        defer { pointers.forEach { free($0) } }
+        return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+    }
+
+    private static func message(of error: inout UnsafeMutablePointer<GError>?) -> String {
+        defer { g_clear_error(&error) }
+        return error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+    }
 }

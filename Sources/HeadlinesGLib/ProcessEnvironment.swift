@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HeadlinesCore
 
 /// The process environment as a dictionary, read straight from `environ`.
 /// `ProcessInfo.processInfo.environment` gives the same, but its first use builds all of
@@ -18,5 +19,12 @@ public enum ProcessEnvironment {
             entry += 1
         }
         return out
+    }
+
+    /// Takes every API-key variable out of the process environment, once `current()` has read
+    /// them: whatever the process starts without an environment of its own (GIO's launch of a
+    /// browser, a library's helper) inherits none of them.
+    public static func withholdKeys() {
+        for variable in Config.Provider.keyVariables { unsetenv(variable) }
     }
 }

@@ -6,6 +6,7 @@ import HeadlinesCommandLine
 import HeadlinesCore
 import HeadlinesSources
 import HeadlinesDesktop
+import HeadlinesGLib
 
 /// `headlines demo`: the widget host on the bundled fixtures. No key, no network: a demo transport
 /// answers like APITube, with a new headline at every reload (every 5 s), and the real decoding
@@ -55,7 +56,8 @@ enum DemoCommand {
                 }
                 if context.config.notifyEnabled {
                     let notifications = HostNotifications(host: host, paths: paths, maxPerRefresh: context.config.maxPerRefresh,
-                                                          menuCommand: [ProcessLauncher.selfPath, "menu"])
+                                                          menuCommand: [Binaries.path(of: "headlines"), "menu"],
+                                                          environment: context.environment)
                     let printer = host.onReload
                     host.onReload = { printer?($0); notifications.reloaded($0) }
                     HostRegistry.keep(notifications)

@@ -2,15 +2,30 @@ import FoundationEssentials
 import HeadlinesCommandLine
 import HeadlinesCore
 import HeadlinesHTTP
-import HeadlinesDesktop
 import HeadlinesSources
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// `headlines fetch`: one refresh now, then the list.
+/// `headlines fetch`: one refresh now, then the list. The config's own source fills the cache,
+/// which a running host adopts (its file watch). `--provider` or `--base-url` make it a one-off
+/// of another source: fetched and printed, and written nowhere the host reads (a private folder,
+/// removed afterwards), so it never replaces the host's cache nor has its headlines notified.
 enum FetchCommand {
     static func run(_ context: AppContext) -> Int32 {
+        var context = context
+        var oneOff: String?
+        if context.arguments.provider != nil || context.arguments.baseURL != nil {
+            var template = Array((FileManager.default.temporaryDirectory.path + "/headlines-fetch-XXXXXX").utf8CString)
+            guard let made = mkdtemp(&template) else {
+                Output.error("headlines: cannot make a private folder for a one-off fetch (\(String(cString: strerror(errno)))): check TMPDIR.")
+                return 1
+            }
+            oneOff = String(cString: made)
+            context.paths.cacheHome = oneOff!
+            context.paths.stateHome = oneOff!
+        }
+        defer { if let oneOff { try? FileManager.default.removeItem(atPath: oneOff) } }
         let provider: HeadlineProvider
         do { provider = try context.makeProvider() } catch {
             Output.error("headlines: \(error.message)")

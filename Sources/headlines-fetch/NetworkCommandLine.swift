@@ -31,10 +31,6 @@ enum NetworkCommandLine {
         case "export": return ExportCommand.run(context, opml: args.opml)
         case "demo": return DemoCommand.run(context, duration: args.duration)
         case "status": return StatusCommand.run(context, json: args.json)
-        case "refresh": return OneShotReload.refresh(context)
-        case "reload-if-due", "reload-forced":
-            OneShotReload.reloadIfDue(context, force: args.command == "reload-forced")
-            return 0
         default:
             Output.error("headlines-fetch runs what `headlines` hands it; run `headlines \(TerminalText.safe(args.command))` instead.")
             return 2

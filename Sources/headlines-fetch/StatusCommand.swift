@@ -80,21 +80,25 @@ enum StatusCommand {
         ledger.normalize(at: clocks)
         let status = context.statusStore.load(now: now, warn: warn)
         let cached = context.cache.load(now: now, warn: warn)
-        let holder = context.host.holder()
-        let refusal: String? = if case let .refused(sentence) = holder { sentence } else { nil }
-        let pid: Int32? = if case let .host(found) = holder { found } else { nil }
-        let published = pid == nil ? nil : PublishedTimelineStore(path: context.paths.publishedTimelineFile).load()
+        var refusal: String?
+        do { _ = try RuntimeFolder.inspect(context.paths.runtimeHeadlinesDir) } catch { refusal = "\(error)" }
+        // The running host, asked on the bus (never started for this).
+        let host = BusClient.status(widget: context.arguments.widget ?? "")
+        let pid = host?["pid"]?.number.map(Int32.init)
+        let date: (String) -> Date? = { key in host?[key]?.number.map { Date(timeIntervalSince1970: Double($0)) } }
+        let hostProvider = host?["provider"]?.text
+        let deferredBy = host?["deferred_by"].flatMap { ReloadDecision.Limit(rawValue: $0.text) }
         let ours = context.config.provider.displayName
-        let otherConfig = published.map { $0.provider != ours } ?? false
+        let otherConfig = hostProvider.map { $0 != ours } ?? false
         let decision = ReloadScheduler(budget: RefreshBudget(dailyLimit: context.config.dailyBudget)).decide(now: now, ledger: ledger)
         let (allowed, limit): (Date?, ReloadDecision.Limit?) = if case let .deferred(until, by) = decision { (until, by) } else { (nil, nil) }
         let muted = StateFile<MutedSources>(path: context.paths.mutedFile, what: "muted-sources").load(now: now, warn: warn)?.sources ?? []
         let report = Report(
             provider: ours, config_file: context.configFile,
-            host_running: pid != nil, host_pid: pid, host_provider: published?.provider, host_has_other_config: otherConfig,
+            host_running: pid != nil, host_pid: pid, host_provider: hostProvider, host_has_other_config: otherConfig,
             last_reload: status.lastAttempt, last_result: status.lastFailure == nil ? (status.lastSuccess == nil ? nil : "ok") : "failed",
-            next_reload: published?.nextReload, next_reload_allowed: allowed, next_reload_limit: limit?.rawValue,
-            deferred_until: published?.deferredUntil, deferred_by: published?.deferredBy?.rawValue, muted_sources: muted,
+            next_reload: date("next_reload"), next_reload_allowed: allowed, next_reload_limit: limit?.rawValue,
+            deferred_until: date("deferred_until"), deferred_by: deferredBy?.rawValue, muted_sources: muted,
             reloads_last_24h: ledger.attempts(inWindowEndingAt: now), daily_budget: context.config.dailyBudget,
             cache_fetched_at: cached?.fetchedAt, cache_headlines: cached?.headlines.count ?? 0,
             last_error: status.lastFailure?.message, last_error_at: status.lastFailure?.at,
@@ -109,19 +113,9 @@ enum StatusCommand {
             Output.print(String(decoding: try! encoder.encode(report), as: UTF8.self))
             return 0
         }
-        let page = StatusPage(report: report, holder: holder, now: now, configExists: FileManager.default.fileExists(atPath: context.configFile),
-                              deferredBy: published?.deferredBy, limit: limit)
+        let page = StatusPage(report: report, now: now, configExists: FileManager.default.fileExists(atPath: context.configFile),
+                              deferredBy: deferredBy, limit: limit)
         Output.print(page.lines().joined(separator: "\n"))
         return 0
-    }
-
-    static func hostLine(_ holder: HostClient.Holder) -> String {
-        switch holder {
-        case let .host(pid): "running (pid \(pid))"
-        case let .oneShot(pid, command):
-            "not running; a one-shot block\(command.isEmpty ? "" : " (`headlines \(command)`)") (pid \(pid)) is reloading (start a host with `headlines run`)"
-        case .refused: "not running; the runtime folder is refused (see Runtime below)"
-        case .none, .unverified: "not running (start it with `headlines run`)"
-        }
     }
 }

@@ -6,7 +6,6 @@ import HeadlinesDesktop
 /// `headlines status` for people: one line per fact, labels aligned, server text made safe.
 struct StatusPage {
     let report: StatusCommand.Report
-    let holder: HostClient.Holder
     let now: Date
     let configExists: Bool
     let deferredBy: ReloadDecision.Limit?
@@ -64,7 +63,14 @@ struct StatusPage {
     }
 
     private var hostLine: String {
-        let line = StatusCommand.hostLine(holder)
+        let line: String
+        if let pid = report.host_pid {
+            line = "running (pid \(pid))"
+        } else if report.runtime_refused != nil {
+            line = "not running; the runtime folder is refused (see Runtime below)"
+        } else {
+            line = "not running (the bus starts it when a bar or a command needs it, or start it with `headlines run`)"
+        }
         guard report.host_has_other_config, let theirs = report.host_provider else { return line }
         return line + "; it was started with another config (provider \(TerminalText.safe(theirs))), so its reloads are not this config's"
     }

@@ -11,6 +11,6 @@ import Glibc
 #endif
 
 let environment = ProcessEnvironment.current()
-// The keys are read from `environment` from here on; nothing this process starts inherits them.
-for variable in ["APITUBE_API_KEY", "NEWSAPI_API_KEY"] { unsetenv(variable) }
+// The keys stay in `environment`, for the providers; nothing this process starts inherits them.
+ProcessEnvironment.withholdKeys()
 exit(Output.exitStatus(NetworkCommandLine.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)))

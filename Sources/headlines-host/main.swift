@@ -15,7 +15,6 @@ import Glibc
 _ = headlines_glib_single_malloc_arena()
 
 let environment = ProcessEnvironment.current()
-// The keys stay in `environment`, for the fetch child's environment only: nothing else the host
-// starts (a browser opening an article, the launcher menu) inherits them.
-for variable in ["APITUBE_API_KEY", "NEWSAPI_API_KEY"] { unsetenv(variable) }
+// The keys stay in `environment`, which only the reload child's environment is built from.
+ProcessEnvironment.withholdKeys()
 exit(HostMain.run(argv: Array(CommandLine.arguments.dropFirst()), environment: environment))

@@ -24,11 +24,15 @@ enum CommandLineTool {
         if args.version { Output.print("headlines \(HeadlinesVersion.string)"); return 0 }
         if let status = help(args, argv: argv) { return status }
         if NetworkCommands.names.contains(args.command) { return NetworkCommands.hand(argv, environment: environment) }
+        // Bars are headlines-bar's: it never hands them back, and a config error is the host's
+        // to show in them.
+        if args.command == "waybar" || args.command == "i3blocks" || BarFormat(rawValue: args.command) != nil {
+            return BarProgram.replace(argv, environment: environment)
+        }
         if args.command == "doctor" { return DoctorCommand.run(args: args, environment: environment) }
         if args.command == "start" { return StartCommand.run(args: args, environment: environment) }
         let context: AppContext
         do { context = try AppContext.load(args: args, environment: environment) } catch {
-            if let status = BarCommand.configFailed(error, args: args, argv: argv, environment: environment) { return status }
             Output.error("headlines: \(error.message)")
             return 2
         }
@@ -36,26 +40,13 @@ enum CommandLineTool {
         case "list": return ListCommand.run(context, json: args.json)
         case "open": return OpenCommand.run(context, positional: args.positional, comments: args.comments, id: args.id,
                                             fromLemonbar: args.fromLemonbar)
-        case "run": return HostCommand.run(context, argv: argv)
+        case "run": return HostCommand.run(context)
         case "refresh": return RefreshCommand.run(context)
         case "menu": return MenuCommand.run(context)
-        case "waybar": return BarCommand.run(context, format: .waybar, pango: true, argv: argv)
-        case "i3blocks": return I3blocksCommand.run(context, persist: args.persist, argv: argv)
-        case "next", "prev":
-            guard let count = args.positional.first.map({ Int($0) }) ?? 1, count >= 1 else {
-                Output.error("headlines: \(args.command) takes how many headlines to move, such as `headlines \(args.command) 3`, or nothing for one.")
-                return 2
-            }
-            return ShownHeadlines.rotate(context, by: args.command == "next" ? count : -count)
+        case "next", "prev": return StartCommand.turn(context, command: args.command)
         case "mute", "unmute", "muted": return MuteCommand.run(context, command: args.command, positional: args.positional)
         default:
-            if let format = BarFormat(rawValue: args.command) {
-                // `headlines polybar` means the bar program; it sends back only what it cannot run.
-                BarBinary.execIfPossible(argv, context: context)
-                Output.error("headlines: \(format.rawValue) is a format of headlines-bar: run `headlines-bar \(format.rawValue) [--widget NAME]`, with no other argument.")
-                return 2
-            }
-            Output.error("headlines: unknown command '\(args.command)'; run headlines --help for the list.")
+            Output.error("headlines: unknown command '\(TerminalText.safe(args.command))'; run headlines --help for the list.")
             return 2
         }
     }

@@ -5,34 +5,35 @@ import Glibc
 import HeadlinesCommandLine
 import HeadlinesCore
 import HeadlinesDesktop
+import HeadlinesGLib
 
 /// `headlines run`: becomes `headlines-host` (execve, same options, same environment with the
-/// keys the CLI removed from its own), the small resident host that links neither libcurl nor
-/// libxml2. Its reloads run in `headlines-fetch` children.
+/// keys, which only its reload child gets), the small resident host that links neither libcurl
+/// nor libxml2. Its reloads run in `headlines-fetch` children.
 enum HostCommand {
-    static func run(_ context: AppContext, argv: [String]) -> Int32 {
-        let host = Binaries.path(of: "headlines-host")
+    static func run(_ context: AppContext) -> Int32 {
         var options = context.arguments.passThrough
         if context.arguments.verbose { options.append("--verbose") }
-        Exec.replace(with: [host] + options, environment: context.environment)
-        Output.error("headlines: cannot start \(host) (\(String(cString: strerror(errno)))); reinstall headlines: it ships in PREFIX/libexec/headlines.")
-        return 1
+        if context.arguments.fromBar { options.append("--from-bar") }
+        return Sibling.replace(with: "headlines-host", options, environment: context.environment)
     }
 }
 
-/// `headlines waybar` and `headlines i3blocks` hand over to `headlines-bar`, the static bar
-/// program that prints the host's ready-made lines (a few hundred kB per copy instead of a
-/// full CLI). HEADLINES_NO_BAR_EXEC=1 keeps them here (headlines-bar sets it when it hands a
-/// click or an unusual option back to us). A widget's runtime folder is made first: the config
-/// names that widget (it loaded), and headlines-bar, which cannot read the config, hands a
-/// `--widget` whose folder is missing to us to check.
-enum BarBinary {
-    static func execIfPossible(_ argv: [String], context: AppContext) {
-        guard context.environment["HEADLINES_NO_BAR_EXEC"] == nil else { return }
-        let bar = Binaries.path(of: "headlines-bar")
-        guard bar.hasPrefix("/") else { return }
-        // A folder that cannot be made (refused) is reported by the in-process bar, not looped on.
-        if context.paths.widget != nil, (try? RuntimeFolder.ensurePrivate(context.paths.runtimeHeadlinesDir)) == nil { return }
-        Exec.replace(with: [bar] + argv, environment: context.environment)
+/// `headlines waybar`, `headlines i3blocks`, `headlines polybar` ...: the bar program, with the
+/// same arguments. It renders nothing itself: it copies the host's ready-made lines.
+enum BarProgram {
+    static func replace(_ argv: [String], environment: [String: String]) -> Int32 {
+        Sibling.replace(with: "headlines-bar", argv, environment: ProcessLauncher.userEnvironment(environment))
+    }
+}
+
+/// Another program of the package in place of this one; returns only when it could not start.
+enum Sibling {
+    static func replace(with name: String, _ arguments: [String], environment: [String: String]) -> Int32 {
+        let program = Binaries.path(of: name)
+        ProcessLauncher.replace(with: [program] + arguments, environment: environment)
+        let folder = name == "headlines-bar" ? "PREFIX/bin" : "PREFIX/libexec/headlines"
+        Output.error("headlines: cannot start \(program) (\(String(cString: strerror(errno)))); reinstall headlines: it ships in \(folder).")
+        return 1
     }
 }

@@ -7,24 +7,28 @@ import HeadlinesCore
 
 import HeadlinesDesktop
 
-/// `headlines menu`: pick a headline in a dmenu-style launcher (`KnownLaunchers`) and open it.
+/// `headlines menu`: pick one of the headlines the bar turns through in a dmenu-style launcher
+/// (`KnownLaunchers`); the host opens it. The host is asked for them (the bus's ListHeadlines),
+/// and started when none runs.
 enum MenuCommand {
     static func run(_ context: AppContext) -> Int32 {
-        let shown = ShownHeadlines.state(context)
-        guard !shown.headlines.isEmpty else {
-            Output.error("headlines: no headlines yet: run `headlines fetch` or start `headlines run`.")
+        let widget = BusClient.Value.string(context.arguments.widget ?? "")
+        guard let reply = HostCall.ask("ListHeadlines", [widget], to: "list the headlines") else { return 1 }
+        let rows = (reply.first?.items ?? []).map(\.items).filter { $0.count == 5 }
+        guard !rows.isEmpty else {
+            Output.error("headlines: no headlines yet: the host has not fetched any; see `headlines status`.")
             return 1
         }
         let now = Date()
-        let lines = shown.headlines.map {
-            Markup.neutralise($0.title) + " — " + Markup.neutralise($0.source) + " · " + RelativeAge.describe($0.publishedAt, now: now)
+        let lines = rows.map { row in
+            Markup.neutralise(row[1].text) + " — " + Markup.neutralise(row[2].text) + " · "
+                + RelativeAge.describe(Date(timeIntervalSince1970: Double(row[4].number ?? 0)), now: now)
         }
         do {
             let argv = try LauncherMenu.argv(configured: context.config.launcher, environment: context.environment)
             if let missing = LauncherMenu.missingProgram(argv) { throw LauncherMenu.MenuError.notOnPath(missing) }
-            guard let index = try LauncherMenu.choose(lines, argv: argv) else { return 0 }
-            try URLLauncher.open(shown.headlines[index].url)
-            return 0
+            guard let index = try LauncherMenu.choose(lines, argv: argv, environment: context.environment) else { return 0 }
+            return HostCall.ask("OpenHeadline", [widget, rows[index][0], .bool(false)], to: "open the headline") == nil ? 1 : 0
         } catch let error as LauncherMenu.MenuError {
             Output.clickFailed(error.description)
             return 1
@@ -48,6 +52,7 @@ extension Output {
 enum MuteCommand {
     static func run(_ context: AppContext, command: String, positional: [String]) -> Int32 {
         let now = Date()
+        // Read here, written by the host alone.
         let file = StateFile<MutedSources>(path: context.paths.mutedFile, what: "muted-sources")
         var muted = file.load(now: now, warn: { Output.error("headlines: warning: \($0)") }) ?? MutedSources()
         if command == "muted" {
@@ -63,18 +68,8 @@ enum MuteCommand {
             Output.print(command == "mute" ? "\(source) was already muted." : "\(source) was not muted.")
             return 0
         }
-        // A running host saves and applies it itself; with none, the next one reads the file.
-        switch BusClient.call(command == "mute" ? "Mute" : "Unmute", [.string(source)], start: false) {
-        case .values: break
-        case let .failed(message):
-            Output.error("headlines: the host refused to \(command) \(TerminalText.safe(source)): \(TerminalText.safe(message)).")
-            return 1
-        case .noBus, .noHost:
-            do { try file.store(muted) } catch {
-                Output.error("headlines: could not save the muted sources (\(error)): check \(context.paths.stateDir).")
-                return 1
-            }
-        }
+        // The host saves it and applies it at once in every widget; the bus starts one if needed.
+        guard HostCall.ask(command == "mute" ? "Mute" : "Unmute", [.string(source)], to: command) != nil else { return 1 }
         if command == "mute", !knownSources(context, now: now).contains(where: { $0.equalsIgnoringCase(source) }) {
             // Accepted anyway: a source may simply have no headline in the cache yet (a feed not
             // read since, a quiet publisher). Saying so catches a typo without refusing the mute.

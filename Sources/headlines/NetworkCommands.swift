@@ -1,9 +1,5 @@
 import FoundationEssentials
 import HeadlinesCommandLine
-import HeadlinesGLib
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The commands that fetch from a server or parse a feed, OPML or HTML page run in
 /// `headlines-fetch`, the program that links libcurl and libxml2, as git leaves its HTTP
@@ -15,9 +11,6 @@ enum NetworkCommands {
     /// Becomes `headlines-fetch` with the same arguments and environment (the API keys this
     /// process removed from its own are in `environment`); returns only when that failed.
     static func hand(_ argv: [String], environment: [String: String]) -> Int32 {
-        let program = Binaries.path(of: "headlines-fetch")
-        Exec.replace(with: [program] + argv, environment: environment)
-        Output.error("headlines: cannot start \(program) (\(String(cString: strerror(errno)))); reinstall headlines: it ships in PREFIX/libexec/headlines.")
-        return 1
+        Sibling.replace(with: "headlines-fetch", argv, environment: environment)
     }
 }

@@ -2,34 +2,36 @@ import FoundationEssentials
 import HeadlinesCommandLine
 import HeadlinesCore
 import HeadlinesDesktop
-import HeadlinesGLib
 
 /// `headlines start`: makes sure a host runs, and returns at once. The session bus starts it by
-/// activation where the service file is installed (under the systemd unit when there is one);
-/// with no bus, or no service file (a build tree), it starts `headlines-host` in its own session.
-/// What a bar runs when it finds no host. It needs no config that loads: the host it starts
-/// shows a broken one in the bars and waits for a fix.
+/// activation (under the systemd unit when there is one); what a bar runs when it finds no host.
+/// It needs no config that loads: the host shows a broken one in the bars and waits for a fix.
 enum StartCommand {
     static func run(args: Arguments, environment: [String: String]) -> Int32 {
-        switch BusClient.startHost() {
-        case .values: return 0
-        case let .failed(message):
-            Output.error("headlines: the session bus could not start the host: \(TerminalText.safe(message)); see `journalctl --user -u headlines`.")
-            return 1
-        case .noBus, .noHost:
-            let lock = XDGPaths(environment: environment).hostLockFile
-            if case .host = HostClient(lockPath: lock, subcommand: { (try? Arguments.parse($0))?.command }).holder() { return 0 }
-        }
-        return startWithoutActivation(args: args, environment: environment) ? 0 : 1
+        let reply = BusClient.startHost()
+        if case .values = reply { return 0 }
+        Output.error("headlines: cannot start the host: \(BusClient.unreachable(reply) ?? "").")
+        return 1
     }
 
-    /// `headlines-host` in its own session, with this command's options and environment.
-    static func startWithoutActivation(args: Arguments, environment: [String: String]) -> Bool {
-        let host = Binaries.path(of: "headlines-host")
-        guard ProcessLauncher.spawnDetached([host, "--from-bar"] + args.passThrough, environment: environment) else {
-            Output.error("headlines: cannot start \(host); reinstall headlines: it ships in PREFIX/libexec/headlines.")
-            return false
+    /// `headlines next` / `prev` [N]: the host turns every bar copy of the widget.
+    static func turn(_ context: AppContext, command: String) -> Int32 {
+        guard let count = context.arguments.positional.first.map({ Int($0) }) ?? 1, count >= 1, count <= Int(Int32.max) else {
+            Output.error("headlines: \(command) takes how many headlines to move, such as `headlines \(command) 3`, or nothing for one.")
+            return 2
         }
-        return true
+        let widget = BusClient.Value.string(context.arguments.widget ?? "")
+        return HostCall.ask(command == "next" ? "Next" : "Previous", [widget, .int(count)], to: "turn the bar") == nil ? 1 : 0
+    }
+}
+
+/// A method of the running host, which the bus starts when none runs: its reply, or nil after
+/// one sentence on stderr saying why it could not be reached and what to do.
+enum HostCall {
+    static func ask(_ method: String, _ arguments: [BusClient.Value], to what: String) -> [BusClient.Value]? {
+        let reply = BusClient.call(method, arguments)
+        if case let .values(values) = reply { return values }
+        Output.error("headlines: could not \(what): \(BusClient.unreachable(reply) ?? "").")
+        return nil
     }
 }

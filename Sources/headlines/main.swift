@@ -9,8 +9,7 @@ import Glibc
 // Synchronous on purpose: `headlines run` hands the real main thread to g_main_loop_run, and
 // async commands wait for their work with `blockingAwait`.
 let environment = ProcessEnvironment.current()
-// The keys are read from `environment` from here on. Out of the process environment they go, so no
-// program we start (a browser opening an article, the launcher menu) ever inherits them.
-for variable in ["APITUBE_API_KEY", "NEWSAPI_API_KEY"] { unsetenv(variable) }
+// The keys stay in `environment`, which only the reload child's environment is built from.
+ProcessEnvironment.withholdKeys()
 let status = CommandLineTool.run(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
 exit(status)

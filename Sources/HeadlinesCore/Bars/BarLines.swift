@@ -16,8 +16,6 @@ public enum BarLines {
         case i3blocksJSONPango = "i3blocks-json-pango"
         case i3bar, polybar, yambar, xmobar, lemonbar
         case widget = "widget.json"
-        case i3blocks
-        case i3blocksPango = "i3blocks-pango"
         /// The one-shot block's three lines after the key of the headline they show
         /// (`I3blocksRenderer.keyedOneShot`).
         case i3blocksKeyed = "i3blocks-keyed"
@@ -64,8 +62,6 @@ public enum BarLines {
         if let format = variant.format { return FormatLines.render(format, state, context) }
         switch variant {
         case .waybar: return WaybarRenderer.render(state, now: now, maxLength: maxLength)
-        case .i3blocks: return I3blocksRenderer.oneShot(state, maxLength: maxLength, pango: false)
-        case .i3blocksPango: return I3blocksRenderer.oneShot(state, maxLength: maxLength, pango: true)
         case .i3blocksPersist: return I3blocksRenderer.persistLine(state, maxLength: maxLength, pango: false)
         case .i3blocksPersistPango: return I3blocksRenderer.persistLine(state, maxLength: maxLength, pango: true)
         case .i3blocksJSON: return I3blocksRenderer.persistJSONLine(state, maxLength: maxLength, pango: false)

@@ -56,7 +56,6 @@ public struct XDGPaths: Sendable, Equatable {
     public var seenFile: String { sharedStateDir + "/seen.json" }
     public var mutedFile: String { sharedStateDir + "/muted.json" }
     public var hostLockFile: String { runtimeHeadlinesDir + "/host.lock" }
-    public var publishedTimelineFile: String { runtimeHeadlinesDir + "/timeline.json" }
     public var rotationOffsetFile: String { runtimeHeadlinesDir + "/offset.json" }
 }
 

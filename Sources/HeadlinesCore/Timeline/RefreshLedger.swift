@@ -175,3 +175,15 @@ public struct RefreshBudget: Equatable, Sendable {
         return "interval \(Duration.format(interval)) would spend the daily budget of \(dailyLimit) in \(spent), so the budget paces the reloads to last the day (about one every \(every)); an explicit refresh still goes out while budget remains."
     }
 }
+
+extension RefreshLedger {
+    /// Requests beyond the recorded attempt (redirect hops the API answered on its own origin),
+    /// each a moment after the one before, so that no two of them are taken for the same attempt.
+    public mutating func recordExtraRequests(_ count: Int, at start: HostTime) {
+        guard count > 0 else { return }
+        for extra in 1...count {
+            let t = start.adding(Double(extra) * 0.003)
+            records.append(Attempt(at: t.wall, monotonic: t.monotonic, boot: t.boot))
+        }
+    }
+}

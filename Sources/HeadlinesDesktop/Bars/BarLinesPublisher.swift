@@ -7,10 +7,15 @@ import HeadlinesCore
 @GLibActor
 final class BarLinesPublisher {
     private let paths: XDGPaths
+    private let folders: [String]
     private var written: [BarLines.Variant: String] = [:]
     private var failing = false
 
-    init(paths: XDGPaths) { self.paths = paths }
+    /// `folders`: where the lines go, the widget's own bar folder first.
+    init(paths: XDGPaths, folders: [String]) {
+        self.paths = paths
+        self.folders = folders
+    }
 
     /// Publishes `state` as every variant's line; `maxLength` is the config's `[bar] max-length`.
     func publish(_ state: BarState, now: Date, maxLength: Int, updatedAt: Date? = nil, thumbnails: [String: String] = [:]) {
@@ -21,7 +26,7 @@ final class BarLinesPublisher {
             // file is on disk before the one-shot blocks' and the widget document are rendered.
             for variant in BarLines.Variant.allCases {
                 guard let line = BarLines.render(variant, state, context), written[variant] != line else { continue }
-                try BarLines.write(line, variant: variant, in: paths.barLinesDir)
+                for folder in folders { try BarLines.write(line, variant: variant, in: folder) }
                 written[variant] = line
             }
             if failing { HostLog.info("bar lines can be published again") }

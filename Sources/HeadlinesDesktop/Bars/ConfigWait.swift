@@ -71,6 +71,6 @@ public final class ConfigWait {
     /// The config-error lines for every bar variant, in the bar folder: what `headlines-bar`
     /// copies, so each bar copy shows the error with the `error` class.
     public static func publishError(_ error: ConfigError, paths: XDGPaths) {
-        BarLinesPublisher(paths: paths).publish(BarState(configError: error.message), now: Date(), maxLength: Config().maxLength)
+        BarLinesPublisher(paths: paths, folders: [paths.barLinesDir]).publish(BarState(configError: error.message), now: Date(), maxLength: Config().maxLength)
     }
 }

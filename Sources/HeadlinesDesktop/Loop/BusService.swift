@@ -1,3 +1,4 @@
+import BarFormats
 import CBusInterface
 import CGLibNotify
 import FoundationEssentials
@@ -142,10 +143,12 @@ public final class BusService {
             let child = g_variant_get_child_value(parameters, i)!
             defer { g_variant_unref(child) }
             if withVariantType("i", { g_variant_is_of_type(child, $0) }) != 0 { return .int(Int(g_variant_get_int32(child))) }
+            if withVariantType("b", { g_variant_is_of_type(child, $0) }) != 0 { return .flag(g_variant_get_boolean(child) != 0) }
             return .string(String(cString: g_variant_get_string(child, nil)))
         }
         let text = arguments.first?.text ?? ""
         let n = arguments.count > 1 ? arguments[1].number : 1
+
         do {
             let reply: [OpaquePointer?]
             switch method {
@@ -156,16 +159,13 @@ public final class BusService {
             case "Next", "Previous":
                 try widget(text).rotate(by: method == "Next" ? n : -n)
                 reply = []
-            case "Open":
-                guard let current = try widget(text).shown?.current else { throw BusError("no headline is on display yet") }
-                // The caller is a bar's click, whose stderr nobody reads: the host tells the user.
-                do { try URLLauncher.open(current.url) } catch {
-                    ClickFailure.notify(error.description)
-                    throw error
-                }
+            case "Open", "OpenHeadline":
+                let comments = arguments.count > 2 ? arguments[2].flag : false
+                try open(in: try widget(text), key: method == "Open" ? "" : arguments[1].text, comments: comments)
                 reply = []
             case "Mute", "Unmute":
-                for host in try widgets("", all: true) { _ = try host.setMuted(text, method == "Mute") }
+                // muted.json is shared: the first widget's host saves it and every widget applies it.
+                _ = try widget("").setMuted(text, method == "Mute")
                 reply = []
             case "GetStatus": reply = [status(try widget(text), name: text)]
             case "ListWidgets":
@@ -178,6 +178,14 @@ public final class BusService {
                     return g_variant_new_tuple(&fields, 3)
                 }
                 reply = [withVariantType("(sss)") { g_variant_new_array($0, &rows, gsize(rows.count)) }]
+            case "ListHeadlines":
+                var rows = (try widget(text).shown?.headlines ?? []).map { headline -> OpaquePointer? in
+                    var fields = [g_variant_new_string(HeadlineKey.of(id: headline.id)), g_variant_new_string(headline.title),
+                                  g_variant_new_string(headline.source), g_variant_new_string(headline.url.absoluteString),
+                                  g_variant_new_int64(gint64(headline.publishedAt.timeIntervalSince1970))]
+                    return g_variant_new_tuple(&fields, 5)
+                }
+                reply = [withVariantType("(ssssx)") { g_variant_new_array($0, &rows, gsize(rows.count)) }]
             case "GetEntry":
                 let shown = try widget(text).shown
                 let current = shown?.current
@@ -193,6 +201,22 @@ public final class BusService {
         }
     }
 
+    /// Opens the headline `key` names ("": the one on display), or its discussion page. The
+    /// caller may be a bar's click, whose stderr nobody reads: a failure is also a notification.
+    private func open(in host: WidgetHost, key: String, comments: Bool) throws {
+        let found = key.isEmpty ? host.shown?.current : host.headline(key: key)
+        guard let headline = found else {
+            throw BusError(key.isEmpty ? "no headline is on display yet"
+                           : "no headline has the key \(TerminalText.safe(String(key.prefix(80)))) any more (the list was refreshed)")
+        }
+        let url = comments ? headline.commentsURL : headline.url
+        guard let url else { throw BusError("this headline has no discussion page; Hacker News, Reddit and Lobsters headlines have one") }
+        do { try URLLauncher.open(url) } catch {
+            ClickFailure.notify(error.description)
+            throw error
+        }
+    }
+
     private func widget(_ name: String) throws -> WidgetHost {
         guard let host = (name.isEmpty ? hosts.first : hosts.first { $0.widget == name })?.host else {
             throw BusError("no widget \(name.isEmpty ? "(default)" : name); ListWidgets names them")
@@ -205,8 +229,9 @@ public final class BusService {
         name.isEmpty && all ? hosts.map(\.host) : [try widget(name)]
     }
 
+    /// `GetStatus`: dates as Unix seconds, present only when known.
     private func status(_ host: WidgetHost, name: String) -> OpaquePointer? {
-        let shown = host.shown
+        let shown = host.shown, published = host.published
         var entries: [(String, OpaquePointer?)] = [
             ("pid", g_variant_new_int32(getpid())),
             ("widget", g_variant_new_string(name)),
@@ -218,6 +243,12 @@ public final class BusService {
             ("reloading", g_variant_new_boolean(host.isReloading ? 1 : 0)),
         ]
         if let error = shown?.error { entries.append(("error", g_variant_new_string(error))) }
+        if let result = published?.lastResult { entries.append(("last_result", g_variant_new_string(result))) }
+        if let by = published?.deferredBy { entries.append(("deferred_by", g_variant_new_string(by.rawValue))) }
+        for (key, date) in [("last_reload", published?.lastReload), ("next_reload", published?.nextReload),
+                            ("deferred_until", published?.deferredUntil)] {
+            if let date { entries.append((key, g_variant_new_int64(gint64(date.timeIntervalSince1970)))) }
+        }
         var pairs = entries.map { g_variant_new_dict_entry(g_variant_new_string($0.0), g_variant_new_variant($0.1)) }
         return withVariantType("{sv}") { g_variant_new_array($0, &pairs, gsize(pairs.count)) }
     }
@@ -234,8 +265,10 @@ struct BusCall: @unchecked Sendable {
 enum BusArgument {
     case string(String)
     case int(Int)
+    case flag(Bool)
     var text: String { if case let .string(s) = self { s } else { "" } }
     var number: Int { if case let .int(n) = self { n } else { 1 } }
+    var flag: Bool { if case let .flag(b) = self { b } else { false } }
 }
 
 struct BusError: Error, CustomStringConvertible {

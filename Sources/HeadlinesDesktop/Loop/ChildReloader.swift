@@ -30,7 +30,7 @@ extension HostReloader {
 @GLibActor
 public final class ChildReloader: HostReloader {
     private let argv: [String]
-    private let environment: [String]
+    private let environment: [String: String]
     /// The child is killed after this long (its own requests time out well before).
     private let deadline: TimeInterval
     nonisolated static let outputLimit = ReloadReport.maxBytes
@@ -44,11 +44,11 @@ public final class ChildReloader: HostReloader {
     private var pending: (consecutiveFailures: Int, done: @GLibActor (ReloadReport) -> Void)?
 
     /// `argv`: the fetch command without `--failures`; `environment`: the child's whole
-    /// environment as `NAME=value`.
+    /// environment, API keys included.
     public init(argv: [String], environment: [String: String], deadline: TimeInterval, slots: ChildSlots = .shared) {
         self.slots = slots
         self.argv = argv
-        self.environment = environment.map { "\($0.key)=\($0.value)" }
+        self.environment = environment
         self.deadline = deadline
     }
 
@@ -67,21 +67,13 @@ public final class ChildReloader: HostReloader {
     /// Starts the child, once `slots` gave this reload its turn; false when it could not.
     private func spawn(consecutiveFailures: Int, done: @escaping @GLibActor (ReloadReport) -> Void) -> Bool {
         let full = argv + ["--failures", String(consecutiveFailures)]
-        var cArgs: [UnsafeMutablePointer<CChar>?] = full.map { strdup($0) } + [nil]
-        var cEnv: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
-        var pid: GPid = 0
-        var stdoutFD: Int32 = -1
-        var error: UnsafeMutablePointer<GError>?
-        // GLib's defaults otherwise: the child gets /dev/null as stdin and none of the host's
-        // other descriptors.
-        let flags = GSpawnFlags(rawValue: G_SPAWN_DO_NOT_REAP_CHILD.rawValue | G_SPAWN_CLOEXEC_PIPES.rawValue)
-        guard g_spawn_async_with_pipes(nil, &cArgs, &cEnv, flags, nil, nil, &pid, nil, &stdoutFD, nil, &error) != 0 else {
-            let why = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            g_clear_error(&error)
-            done(Self.failure("could not start \(full[0]) (\(why)); reinstall headlines or check that it is beside headlines-host"))
+        // The child gets /dev/null as stdin and none of the host's other descriptors.
+        let child: ProcessLauncher.Child
+        do { child = try ProcessLauncher.spawnWatched(full, environment: environment) } catch {
+            done(Self.failure("could not start \(full[0]) (\(error.message)); reinstall headlines or check that it is beside headlines-host"))
             return false
         }
+        let pid = child.pid, stdoutFD = child.stdout
         // Held until the child has exited, so its slot is always given back.
         let run = ChildRun(pid: pid, deliver: done) { [self] in
             self.slots.release()
@@ -99,20 +91,16 @@ public final class ChildReloader: HostReloader {
         return true
     }
 
-    /// The host is stopping: SIGTERM to a running child, then up to 2 s for it to die, so the
-    /// temporary file of a write it was in the middle of can be swept (its PID no longer runs).
+    /// The host is stopping: the running child is killed and reaped at once, so the temporary
+    /// file of a write it was in the middle of can be swept (its PID no longer runs).
     public func cancel() {
         pending = nil
         if queued { slots.withdraw(self) }
         queued = false
         guard let run = running else { return }
-        kill(run.pid, SIGTERM)
+        kill(run.pid, SIGKILL)
         var status: Int32 = 0
-        for _ in 0..<100 {
-            let reaped = waitpid(run.pid, &status, WNOHANG)
-            if reaped == run.pid || reaped < 0 { return }
-            usleep(20_000)
-        }
+        while waitpid(run.pid, &status, 0) < 0 && errno == EINTR {}
     }
 
     /// The report in a child's whole output, nil when it holds none (cut short, or not one).

@@ -26,7 +26,7 @@ public enum HostRunner {
     static func restart(serving widgets: [String?], instead served: [String?], environment: [String: String]) {
         let names: ([String?]) -> String = { list in list.map { $0 ?? "(no [widget] groups)" }.joined(separator: ", ") }
         HostLog.info("config file saved: the widgets are now \(names(widgets)) (were \(names(served))); starting again to serve them")
-        Exec.replace(with: [ProcessLauncher.selfPath] + CommandLine.arguments.dropFirst(), environment: environment)
+        ProcessLauncher.replace(with: [ProcessLauncher.selfPath] + CommandLine.arguments.dropFirst(), environment: environment)
         HostLog.error("could not start again (\(String(cString: strerror(errno)))): restart the host to serve the new widgets")
     }
 
@@ -89,15 +89,21 @@ public enum HostRunner {
             do {
                 // A widget on the same source as another shows that one's cache: no request.
                 let mirrors = loaded.plan.share(of: loaded.widget)?.mirrors ?? false
+                // The default widget (the first by name, as for every command without --widget)
+                // also fills the usual bar folder, which bars without --widget read.
+                let isDefault = loaded.widget != nil && loaded.widget == loaded.plan.shares.first?.widget
                 let host = try WidgetHost(paths: loaded.paths, reloader: mirrors ? CacheReloader(paths: loaded.paths) : reloader(loaded),
-                                          setup: setup(loaded), configure: configure(loaded.widget))
+                                          setup: setup(loaded),
+                                          alsoPublishIn: isDefault ? XDGPaths(environment: environment).barLinesDir : nil,
+                                          configure: configure(loaded.widget))
                 host.logLabel = loaded.widget
                 if loaded.config.notifyEnabled {
                     var menuArgs = hostArgs
                     menuArgs.widget = loaded.widget
                     let notifications = HostNotifications(host: host, paths: loaded.paths,
                                                           maxPerRefresh: loaded.config.maxPerRefresh,
-                                                          menuCommand: [Binaries.path(of: "headlines")] + menuArgs.passThrough + ["menu"])
+                                                          menuCommand: [Binaries.path(of: "headlines")] + menuArgs.passThrough + ["menu"],
+                                                          environment: environment)
                     host.onReload = { notifications.reloaded($0) }
                     HostRegistry.keep(notifications)
                 }

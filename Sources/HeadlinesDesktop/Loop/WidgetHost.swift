@@ -2,6 +2,7 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
+import BarFormats
 import HeadlinesCore
 
 /// What the host runs, rebuilt from the config at start and on SIGHUP.
@@ -64,7 +65,8 @@ public final class WidgetHost {
     private var shownEntry: TimelineEntry?
     private var shownBudget: (used: Int, limit: Int) = (0, 0)
     private var barOffset = 0
-    private let publishedStore: PublishedTimelineStore
+    /// The engine's last timeline and schedule, for `GetStatus`.
+    public private(set) var published: PublishedTimeline?
     private let ledgerStore: LedgerStore
     public private(set) var setup: HostSetup
     private var engine = HostEngine()
@@ -94,13 +96,15 @@ public final class WidgetHost {
 
     /// `setup`: what to run from the start (else `configure()` is asked); `configure` re-reads
     /// the config at SIGHUP and when its file changes.
-    public init(paths: XDGPaths, reloader: HostReloader, setup: HostSetup? = nil, configure: @escaping Configure) throws {
+    /// `alsoPublishIn`: a second bar folder for these lines, the default widget's for the bars
+    /// started without `--widget` when the config has widget groups.
+    public init(paths: XDGPaths, reloader: HostReloader, setup: HostSetup? = nil, alsoPublishIn: String? = nil,
+                configure: @escaping Configure) throws {
         self.paths = paths
         self.configure = configure
         self.reloader = reloader
-        self.barLines = BarLinesPublisher(paths: paths)
+        self.barLines = BarLinesPublisher(paths: paths, folders: [paths.barLinesDir] + (alsoPublishIn.map { [$0] } ?? []))
         self.lock = HostLock(path: paths.hostLockFile)
-        self.publishedStore = PublishedTimelineStore(path: paths.publishedTimelineFile)
         self.ledgerStore = LedgerStore(path: paths.ledgerFile)
         self.setup = try setup ?? configure()
     }
@@ -130,6 +134,7 @@ public final class WidgetHost {
     private func becomeHost() {
         let now = HostClock.now()
         isHost = true
+        Self.live.append(Weak(self))
         runtimeFolderID = RuntimeFolder.identity(paths.runtimeHeadlinesDir)
         let offset = readOffset(now.wall)
         barOffset = offset
@@ -186,6 +191,12 @@ public final class WidgetHost {
     /// muted.json changed (a notification's Mute, the bus's Mute / Unmute): apply it now.
     public func mutedChanged() { send(.mutedChanged(readMuted(Date()))) }
 
+    /// The hosts of this process: muted.json is shared by every widget, so a change to it applies
+    /// to all of them at once.
+    private static var live: [Weak] = []
+    private final class Weak { weak var host: WidgetHost?; init(_ host: WidgetHost) { self.host = host } }
+    public static func mutedChangedEverywhere() { live.compactMap(\.host).forEach { $0.mutedChanged() } }
+
     /// SIGHUP, or the config file changed (`ConfigFileWatch`): re-read it and apply it now. A
     /// config that does not load, or a file that is gone, keeps the current configuration.
     public func reconfigure(reason: String = "SIGHUP") {
@@ -214,9 +225,7 @@ public final class WidgetHost {
         case let .startReload(failures):
             startReload(consecutiveFailures: failures)
         case let .publish(published):
-            do { try publishedStore.store(published) } catch {
-                HostLog.warning("Could not publish the timeline (\(error)); bars will read the cache instead.")
-            }
+            self.published = published
         case let .showEntry(entry, published):
             shownEntry = entry
             shownBudget = (published.budgetUsed, published.budgetLimit)
@@ -297,14 +306,23 @@ public final class WidgetHost {
         if let index = shown?.index { onShownIndex?(index) }
     }
 
-    /// Mutes or unmutes `source` in this widget's muted.json and applies it now. False: no change.
+    /// Mutes or unmutes `source` in the muted.json every widget shares and applies it now in
+    /// every widget. False: no change.
     public func setMuted(_ source: String, _ mute: Bool) throws -> Bool {
         let file = StateFile<MutedSources>(path: paths.mutedFile, what: "muted-sources")
         var muted = file.load(now: Date(), warn: warn) ?? MutedSources()
         guard mute ? muted.mute(source) : muted.unmute(source) else { return false }
         try file.store(muted)
-        mutedChanged()
+        Self.mutedChangedEverywhere()
         return true
+    }
+
+    /// The headline a bar's click names by its key (`HeadlineKey`, or its id): one of the
+    /// timeline's, else one of the cache's (the bar may have shown it before the last reload).
+    public func headline(key: String) -> Headline? {
+        let matches: (Headline) -> Bool = { HeadlineKey.of(id: $0.id) == key || $0.id == key }
+        if let found = published?.timeline.entries.lazy.flatMap(\.content.headlines).first(where: matches) { return found }
+        return readCache(Date())?.headlines.first(where: matches)
     }
 
     private func timerFired() {

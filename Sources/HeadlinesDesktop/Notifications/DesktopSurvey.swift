@@ -37,7 +37,7 @@ public enum DesktopSurvey {
         return (fields("cmdline") ?? [], environment)
     }
 
-    /// What `g_app_info_launch_default_for_uri` would start for an https link.
+    /// What a click would start for an https link (GIO's default handler for the scheme).
     static func browser() -> DesktopFacts.Browser? {
         guard let app = g_app_info_get_default_for_uri_scheme("https") else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(app)) }

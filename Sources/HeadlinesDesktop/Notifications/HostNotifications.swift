@@ -12,27 +12,27 @@ public final class HostNotifications {
     private weak var host: WidgetHost?
 
     /// `menuCommand`: argv run (never through a shell) when the "N more headlines" summary is clicked.
-    public init(host: WidgetHost, paths: XDGPaths, maxPerRefresh: Int, menuCommand: [String]) {
+    public init(host: WidgetHost, paths: XDGPaths, maxPerRefresh: Int, menuCommand: [String], environment: [String: String]) {
         let notifier = LibnotifyNotifier()
         self.notifier = notifier
         self.host = host
         notifications = HeadlineNotifications(notifier: notifier, paths: paths, maxPerRefresh: maxPerRefresh,
                                               warn: { HostLog.warning($0) })
-        notifier.onMute = { [weak self, weak host] source in
+        notifier.onMute = { [weak self] source in
             Task { @GLibActor in
                 guard let self else { return }
                 do {
                     if try self.notifications.mute(source, now: HostClock.now().wall) {
                         HostLog.info("muted source \(TerminalText.safe(source)); `headlines unmute` undoes it")
                     }
-                    host?.mutedChanged()
+                    WidgetHost.mutedChangedEverywhere()
                 } catch {
                     HostLog.warning("Could not save the muted sources (\(error)): check the state folder's permissions.")
                 }
             }
         }
         notifier.onMore = {
-            ProcessLauncher.spawn(menuCommand)
+            ProcessLauncher.spawnDetached(menuCommand, environment: ProcessLauncher.userEnvironment(environment))
         }
     }
 

@@ -62,3 +62,25 @@ public struct Refresher: Sendable {
         try? statusStore.store(fetch.status)
     }
 }
+
+extension Refresher {
+    /// One refresh, as the report a fetch child prints for the host: the cache after it (new or
+    /// kept), the failure if any. `requestsSent` is left at 1; the caller fills in its tally.
+    public func reloadReport(now: Date, warn: @Sendable (String) -> Void) async -> ReloadReport {
+        let fetch = await fetchUnwritten(now: now, warn: warn)
+        write(fetch, warn: warn)
+        return report(of: fetch, now: now, warn: warn)
+    }
+
+    /// The report of a fetch: its headlines, or on failure what the cache holds.
+    public func report(of fetch: Fetch, now: Date, warn: @Sendable (String) -> Void) -> ReloadReport {
+        switch fetch.result {
+        case let .success(outcome):
+            return ReloadReport(headlines: outcome.cached.headlines, fetchedAt: outcome.cached.fetchedAt, failure: nil,
+                                partialFailures: outcome.partialFailures)
+        case let .failure(failure):
+            let cached = cache.load(now: now, warn: warn)
+            return ReloadReport(headlines: cached?.headlines ?? [], fetchedAt: cached?.fetchedAt, failure: failure)
+        }
+    }
+}
