@@ -56,5 +56,10 @@ enum BarVariant: Equatable {
 
     static let notPrivate = "headlines: runtime folder not private (see headlines status)"
     static let hostStopped = "headlines: the host stopped (see headlines status)"
-    static let notRunning = "headlines: no host runs (start one: headlines start)"
+    static let notRunning = "headlines: no host runs and none could be started (see headlines status)"
+    static let starting = "headlines: starting the host"
+    /// A widget folder that a running host does not make: the config has no such widget.
+    static func noSuchWidget(_ folderName: String) -> String {
+        "headlines: the host serves no widget " + String(folderName.dropFirst(RuntimeFolder.widgetPrefix.count)) + " (see headlines status)"
+    }
 }

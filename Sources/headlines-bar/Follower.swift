@@ -54,7 +54,7 @@ struct Follower {
             fds[2] = pollfd(fd: readsClicks && stdinOpen ? 0 : -1, events: Int16(POLLIN), revents: 0) // -1 is skipped
             let r = poll(&fds, 3, -1)
             if r < 0 {
-                if errno == EINTR { reapChildren(); continue }
+                if errno == EINTR { if reapChildren() { show() }; continue }
                 exit(1)
             }
             // The bar went away: nobody reads our lines any more.
@@ -72,7 +72,7 @@ struct Follower {
                 if flags & Int32(CBS_VARIANT_CHANGED | CBS_LAYOUT_CHANGED) != 0 { reshow = true }
             }
             if fds[2].revents != 0 { readClicks() }
-            reapChildren()
+            if reapChildren() { reshow = true }
             if reshow { show() }
         }
     }
@@ -82,6 +82,11 @@ struct Follower {
         var line: [UInt8]?
         switch folderState {
         case .notPrivate: line = variant.errorLine(BarVariant.notPrivate)
+        case .missing where host.startFailed: line = variant.errorLine(BarVariant.notRunning)
+        case .missing where folder.isWidget && RuntimeFolder.fromEnvironment().lockHolder() != nil:
+            // The process lock is held but no folder of this widget: the config has no such widget
+            // (a host that is still starting makes it in a moment, and the parent watch sees it).
+            line = variant.errorLine(BarVariant.noSuchWidget(folder.name))
         case .missing: line = nil
         case .ok:
             if host.stopped {
@@ -126,27 +131,28 @@ struct Follower {
             return runPendingSteps()
         }
         let commands = [1: ["open"], 2: ["refresh"], 3: ["menu"]]
-        guard var command = commands[click.button], let cli = Sys.sibling("headlines") else { return }
+        guard var command = commands[click.button] else { return }
         // i3bar sends back the block's instance: the key of the headline it showed.
         if click.button == 1, variant == .format(.i3bar), let key = click.instance { command += ["--id", key] }
-        let pid = Sys.spawn(cli, [cli] + options + command)
+        let pid = Sys.runCLI(options + command)
         if pid > 0 { clickChildren.append(pid) }
     }
 
     private mutating func runPendingSteps() {
-        guard stepChild == 0, pendingSteps != 0, let cli = Sys.sibling("headlines") else { return }
+        guard stepChild == 0, pendingSteps != 0 else { return }
         let command = pendingSteps > 0 ? "next" : "prev"
-        stepChild = Sys.spawn(cli, [cli] + options + [command, String(abs(pendingSteps))])
+        stepChild = Sys.runCLI(options + [command, String(abs(pendingSteps))])
         if stepChild > 0 { pendingSteps = 0 } else { stepChild = 0 }
     }
 
-    private mutating func reapChildren() {
-        host.reap()
+    /// Reaps what has exited; true when what the bar shows changed (a failed `headlines start`).
+    private mutating func reapChildren() -> Bool {
+        let startFailed = host.reap()
         if stepChild > 0, cbs_reap(stepChild, nil) > 0 {
             stepChild = 0
             runPendingSteps()
         }
-        guard !clickChildren.isEmpty else { return }
         clickChildren.removeAll { cbs_reap($0, nil) > 0 }
+        return startFailed
     }
 }

@@ -13,18 +13,16 @@ struct HostWatch {
     private(set) var stopped = false
     /// The `headlines start` we ran, until it is reaped.
     private(set) var starter: pid_t = 0
+    /// It ended and no host holds the lock: the bar says no host could be started.
+    private(set) var startFailed = false
 
     init(options: [String] = []) { self.options = options }
 
     /// At start: follow the lock holder, or ask for a host when there is none.
     mutating func startIfNone(_ folder: RuntimeFolder) {
         if folder.lockHolder() != nil { holderSeen = true; return }
-        guard let cli = Sys.sibling("headlines") else {
-            Sys.warn("cannot find headlines beside \(Sys.executableDirectory() ?? "this program") to start a host")
-            return
-        }
-        starter = Sys.spawn(cli, [cli] + options + ["start"])
-        if starter <= 0 { Sys.warn("cannot start \(cli): errno \(errno)") }
+        starter = Sys.runCLI(options + ["start"])
+        startFailed = starter <= 0
     }
 
     /// host.lock changed. Returns true when what the bar should show changed.
@@ -34,6 +32,7 @@ struct HostWatch {
         case .held:
             holderSeen = true
             stopped = false
+            startFailed = false
         case .free: stopped = holderSeen
         // The folder was removed under a running host: nothing says it ended.
         case .absent: break
@@ -41,8 +40,12 @@ struct HostWatch {
         return stopped != wasStopped
     }
 
-    /// Reaps `headlines start` once it has exited.
-    mutating func reap() {
-        if starter > 0, cbs_reap(starter, nil) > 0 { starter = 0 }
+    /// Reaps `headlines start` once it has exited; true when that showed it failed.
+    mutating func reap() -> Bool {
+        var ok: Int32 = 0
+        guard starter > 0, cbs_reap(starter, &ok) > 0 else { return false }
+        starter = 0
+        startFailed = ok == 0
+        return startFailed
     }
 }

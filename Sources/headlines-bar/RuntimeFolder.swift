@@ -11,11 +11,13 @@ struct RuntimeFolder {
     var path: String { parent + "/" + name }
     var barDir: String { path + "/bar" }
     var lockFile: String { path + "/host.lock" }
+    static let widgetPrefix = "headlines-widget-"
+    var isWidget: Bool { name != "headlines" }
 
     /// The same rule as the CLI's XDGPaths: an absolute XDG_RUNTIME_DIR, else
     /// `$XDG_CACHE_HOME/headlines-runtime` (or `$HOME/.cache/headlines-runtime`).
     static func fromEnvironment(widget: String? = nil) -> RuntimeFolder {
-        let name = widget.map { "headlines-widget-" + $0 } ?? "headlines"
+        let name = widget.map { widgetPrefix + $0 } ?? "headlines"
         if let dir = Sys.env("XDG_RUNTIME_DIR"), dir.hasPrefix("/") { return RuntimeFolder(parent: dir, name: name) }
         let cache: String
         if let c = Sys.env("XDG_CACHE_HOME"), c.hasPrefix("/") { cache = c }

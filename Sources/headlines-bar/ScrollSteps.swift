@@ -8,11 +8,13 @@ import Glibc
 /// `prev N`), again until none is left. The host hears one Next per run of the CLI, not one per
 /// click, and the bar ends where the clicks asked.
 enum ScrollSteps {
-    static func run(step: Int, folder: RuntimeFolder, arguments: [String], options: [String]) -> Never {
-        guard folder.check(create: false) == .ok, let cli = Sys.sibling("headlines") else { Sys.execFullCLI(arguments) }
+    static func run(step: Int, folder: RuntimeFolder, options: [String]) -> Never {
+        let direct = options + [step > 0 ? "next" : "prev", String(step.magnitude)]
+        // No folder of ours yet (no host has run): this step alone, which starts the host.
+        guard folder.check(create: false) == .ok else { runCLI(direct); exit(0) }
         let counter = cbs_open_private(folder.path + "/scroll-steps")
         let sender = cbs_open_private(folder.path + "/scroll-sender.lock")
-        guard counter >= 0, sender >= 0 else { Sys.execFullCLI(arguments) }
+        guard counter >= 0, sender >= 0 else { runCLI(direct); exit(0) }
         _ = update(counter) { $0 + step }
         // The sender checks for steps again after letting go, so a step added just before it let
         // go, by a process that found the lock still held, is never left behind.
@@ -21,7 +23,7 @@ enum ScrollSteps {
                 var steps = 0
                 _ = update(counter) { steps = $0; return 0 }
                 if steps == 0 { break }
-                runCLI(cli, options + [steps > 0 ? "next" : "prev", String(steps.magnitude)])
+                runCLI(options + [steps > 0 ? "next" : "prev", String(steps.magnitude)])
             }
             flock(sender, LOCK_UN)
             if update(counter, { $0 }) == 0 { break }
@@ -46,8 +48,9 @@ enum ScrollSteps {
         return next
     }
 
-    private static func runCLI(_ cli: String, _ arguments: [String]) {
-        let pid = Sys.spawn(cli, [cli] + arguments)
+    /// `headlines` with `arguments`, waited for.
+    private static func runCLI(_ arguments: [String]) {
+        let pid = Sys.runCLI(arguments)
         guard pid > 0 else { return }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

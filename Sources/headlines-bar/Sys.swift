@@ -95,7 +95,7 @@ enum Sys {
         return nil
     }
 
-    /// NULL-terminated C string arrays for exec (never freed: exec replaces the process).
+    /// NULL-terminated C string arrays for posix_spawn.
     static func cStrings(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] {
         strings.map { strdup($0) } + [nil]
     }
@@ -109,33 +109,40 @@ enum Sys {
         return cbs_spawn(path, argv, envp)
     }
 
-    /// The environment, with `extra` ("NAME=value") replacing any entry of the same name.
-    static func environment(adding extra: [String] = []) -> [String] {
-        let names = extra.compactMap { $0.split(separator: "=", maxSplits: 1).first.map { String($0) + "=" } }
+    /// Our environment (`headlines` hands us one without API keys).
+    static func environment() -> [String] {
         var out: [String] = []
         var p = environ
         while let entry = p.pointee {
-            let s = String(cString: entry)
-            if !names.contains(where: { s.hasPrefix($0) }) { out.append(s) }
+            out.append(String(cString: entry))
             p += 1
         }
-        return out + extra
+        return out
     }
 
-    /// Replaces this process with the full CLI, same arguments, HEADLINES_NO_BAR_EXEC=1 (so it
-    /// does not exec us back). Returns only when that fails.
-    /// `handBack`: let the CLI hand the bar command back to headlines-bar once it has checked it
-    /// (a `--widget` whose folder is missing), marked HEADLINES_BAR_CHECKED so that it is asked
-    /// once; otherwise the CLI does the whole job itself.
-    static func execFullCLI(_ arguments: [String], handBack: Bool = false) -> Never {
+    /// Starts `headlines` with `arguments`, not waited for (the caller reaps it, or, in a
+    /// one-shot that exits at once, init does). False when it could not be found or started.
+    @discardableResult
+    static func runCLI(_ arguments: [String]) -> pid_t {
         guard let cli = sibling("headlines") else {
-            warn("cannot find the headlines program beside \(executableDirectory() ?? "this one")")
-            exit(1)
+            warn("cannot find headlines beside \(executableDirectory() ?? "this program")")
+            return -1
         }
-        let argv = cStrings([cli] + arguments)
-        let envp = cStrings(environment(adding: [handBack ? "HEADLINES_BAR_CHECKED=1" : "HEADLINES_NO_BAR_EXEC=1"]))
-        execve(cli, argv, envp)
-        warn("cannot run \(cli): errno \(errno)")
-        exit(1)
+        let pid = spawn(cli, [cli] + arguments)
+        if pid <= 0 { warn("cannot start \(cli): errno \(errno)") }
+        return pid
+    }
+
+    /// Waits for a child `runCLI` started (nothing when it did not start).
+    static func wait(for pid: pid_t) {
+        guard pid > 0 else { return }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    }
+
+    /// One sentence on stderr and exit status 2, for arguments this program does not take.
+    static func usageError(_ sentence: String) -> Never {
+        warn(sentence + "; headlines-bar --help lists the formats.")
+        exit(2)
     }
 }

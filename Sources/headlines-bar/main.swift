@@ -3,7 +3,8 @@ import Glibc
 
 // headlines-bar: what bars run. `waybar`, `i3blocks --persist` and the continuous formats
 // (`BarFormat.isContinuous`) follow the host's ready-made lines; `i3blocks` and the other periodic
-// formats print them once. Anything else goes to the full `headlines` CLI.
+// formats print them once. Clicks and scrolls run the `headlines` CLI, which asks the host on
+// the bus; nothing is handed back to it.
 // Fully static and Foundation-free so that each bar copy costs a few hundred kilobytes.
 
 /// `headlines --version`'s line. Duplicates HeadlinesCore's HeadlinesVersion.string, which this
@@ -40,14 +41,15 @@ while index < arguments.count {
             globalOptions += [argument, arguments[index + 1]]
             index += 1
         } else {
-            Sys.execFullCLI(arguments) // the CLI says what is missing
+            Sys.usageError("\(argument) needs a value")
         }
     case "--widget":
         let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
         let value = parts.count > 1 ? parts[1] : (index + 1 < arguments.count ? arguments[index + 1] : "")
         if parts.count == 1 { index += 1 }
-        // A name the CLI would refuse: let it say so, in its words.
-        guard RuntimeFolder.isWidgetName(value) else { Sys.execFullCLI(arguments) }
+        guard RuntimeFolder.isWidgetName(value) else {
+            Sys.usageError("--widget '\(value)' is not a widget name (letters, digits, - and _)")
+        }
         widget = value
         globalOptions += ["--widget", value]
     case "waybar" where command == nil, "i3blocks" where command == nil: command = argument
@@ -55,28 +57,20 @@ while index < arguments.count {
         command = argument
         // `next 3`: how many steps; anything else there is the CLI's to refuse.
         if index + 1 < arguments.count, let n = Int(arguments[index + 1]) {
-            guard n >= 1 else { Sys.execFullCLI(arguments) }
+            guard n >= 1 else { Sys.usageError("\(argument) takes how many headlines to move, 1 or more") }
             steps = n
             index += 1
         }
     case _ where command == nil && BarFormat(rawValue: argument) != nil: command = argument
-    default: Sys.execFullCLI(arguments) // other commands: the CLI's business
+    default: Sys.usageError("unknown argument '\(argument)'")
     }
     index += 1
 }
-// `--widget NAME` with no folder yet: a widget no host serves yet, or a typo. Only the CLI reads
-// the config to tell them apart; it makes the folder and hands back, or shows the error itself.
-if let widget, command != nil, Sys.env("HEADLINES_BAR_CHECKED") == nil,
-   Sys.lstatOf(RuntimeFolder.fromEnvironment(widget: widget).path) == nil {
-    Sys.execFullCLI(arguments, handBack: true)
-}
 // An i3blocks block's `instance=` names a widget when the host has made that widget's folder;
-// otherwise (no host yet, a single-widget config, another use of instance) the full CLI, which
-// reads the config, decides.
-if widget == nil, command == "i3blocks", let instance = Sys.env("BLOCK_INSTANCE"), !instance.isEmpty {
-    guard RuntimeFolder.isWidgetName(instance), Sys.lstatOf(RuntimeFolder.fromEnvironment(widget: instance).path) != nil else {
-        Sys.execFullCLI(arguments)
-    }
+// otherwise (no host yet, a config without widget groups, another use of instance) the block shows
+// the default widget.
+if widget == nil, command == "i3blocks", let instance = Sys.env("BLOCK_INSTANCE"), RuntimeFolder.isWidgetName(instance),
+   Sys.lstatOf(RuntimeFolder.fromEnvironment(widget: instance).path) != nil {
     widget = instance
     globalOptions += ["--widget", instance]
 }
@@ -84,8 +78,7 @@ json = json || Sys.env("format") == "json"
 pango = pango || Sys.env("markup") == "pango"
 switch command {
 case "next", "prev":
-    ScrollSteps.run(step: command == "next" ? steps : -steps, folder: .fromEnvironment(widget: widget),
-                    arguments: arguments, options: globalOptions)
+    ScrollSteps.run(step: command == "next" ? steps : -steps, folder: .fromEnvironment(widget: widget), options: globalOptions)
 case "waybar" where !persist && !json && !pango:
     var follower = Follower(folder: .fromEnvironment(widget: widget), variant: .waybar, readsClicks: false, options: globalOptions)
     follower.run()
@@ -94,15 +87,15 @@ case "i3blocks" where persist:
                             readsClicks: json, options: globalOptions)
     follower.run()
 case "i3blocks":
-    OneShot.run(arguments: arguments, pango: pango, folder: .fromEnvironment(widget: widget), options: globalOptions)
+    OneShot.run(pango: pango, folder: .fromEnvironment(widget: widget), options: globalOptions)
 case .some(let name):
-    guard let format = BarFormat(rawValue: name) else { Sys.execFullCLI(arguments) }
+    guard let format = BarFormat(rawValue: name) else { Sys.usageError("'\(name)' does not take these options") }
     if format.isContinuous {
         var follower = Follower(folder: .fromEnvironment(widget: widget), variant: .format(format),
                                 readsClicks: format == .i3bar, options: globalOptions)
         follower.run()
     }
-    OneShot.print(format, html: html, folder: .fromEnvironment(widget: widget))
+    OneShot.print(format, html: html, folder: .fromEnvironment(widget: widget), options: globalOptions)
 default:
-    Sys.execFullCLI(arguments)
+    Sys.usageError("no format given")
 }

@@ -92,14 +92,9 @@ final class BarRendererTests: XCTestCase {
         let published = PublishedTimeline(hostPID: 1, provider: "APITube", generation: 1, publishedAt: now,
                                           timeline: Timeline(entries: [TimelineEntry(date: now, content: content)], policy: .never),
                                           nextReload: nil, lastReload: now, lastResult: "ok", budgetUsed: 1, budgetLimit: 4)
-        let state = BarStateSource.state(published: published, cache: nil, muted: MutedSources(), offset: 4, lastFailure: nil, now: now)
+        let entry = try! XCTUnwrap(published.timeline.entry(at: now))
+        let state = BarState(entry: entry, offset: 4, budgetUsed: published.budgetUsed, budgetLimit: published.budgetLimit)
         XCTAssertEqual(state.current?.title, "C") // (1 + 4) mod 3
         XCTAssertEqual(state.budgetPercentLeft, 75)
-        let fromCache = BarStateSource.state(published: nil,
-                                             cache: CachedHeadlines(provider: "APITube", fetchedAt: now, headlines: [headline("A"), headline("B", source: "muted.example")]),
-                                             muted: MutedSources(["muted.example"]), offset: 0,
-                                             lastFailure: .init(at: now.addingTimeInterval(60), message: "down"), now: now)
-        XCTAssertEqual(fromCache.headlines.map(\.title), ["A"])
-        XCTAssertEqual(fromCache.stateName, "stale")
     }
 }

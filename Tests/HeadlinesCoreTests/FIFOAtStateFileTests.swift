@@ -61,7 +61,6 @@ final class FIFOAtStateFileTests: XCTestCase {
             (p.cacheFile, { warn in _ = HeadlineCache(path: p.cacheFile).load(now: now, warn: warn) }),
             (p.feedStateFile, { warn in _ = FeedStateStore(path: p.feedStateFile).load(now: now, warn: warn) }),
             (p.rotationOffsetFile, { warn in _ = JSONStateFile(rotationOffsetAt: p.rotationOffsetFile).load(now: now, warn: warn) }),
-            (p.publishedTimelineFile, { warn in _ = PublishedTimelineStore(path: p.publishedTimelineFile).load(refused: warn) }),
         ]
         for (path, read) in readers {
             let warnings = readWithFIFO(at: path, read)

@@ -119,14 +119,6 @@ final class KeywordAlertTests: XCTestCase {
         XCTAssertTrue(line.hasPrefix("<b>") && line.hasSuffix("…</b>\n"), line)
     }
 
-    func testMuteWordsHideHeadlinesFromTheCacheBar() {
-        let cache = CachedHeadlines(provider: "feeds", fetchedAt: now, headlines: [headline("a", "Celebrity gossip"), headline("b", "Budget")])
-        let s = BarStateSource.state(published: nil, cache: cache, muted: MutedSources(words: KeywordMatcher(["GOSSIP"])),
-                                     keywords: KeywordMatcher(["budget"]), offset: 0, lastFailure: nil, now: now)
-        XCTAssertEqual(s.headlines.map(\.id), ["b"])
-        XCTAssertTrue(s.currentMatches)
-    }
-
     func testMuteWordsHideHeadlinesFromTheHostsTimeline() {
         let report = ReloadReport(headlines: [headline("a", "Celebrity gossip"), headline("b", "Budget")], fetchedAt: now, failure: nil)
         let result = TimelineLayout(interval: 1800, rotate: 0)

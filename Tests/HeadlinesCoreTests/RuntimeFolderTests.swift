@@ -188,25 +188,6 @@ final class RuntimeFolderTests: XCTestCase {
 
     // MARK: the stores that live there
 
-    func testAPlantedOrLinkedPublishedTimelineIsIgnoredAndReportedOnce() throws {
-        try RuntimeFolder.ensurePrivate(folder)
-        let now = Date(timeIntervalSince1970: 1_800_000_000)
-        let headline = Headline(id: "1", title: "Click me", url: URL(string: "https://evil.example/")!, source: "evil.example", publishedAt: now)
-        let content = WidgetContent(headlines: [headline], index: 0, freshness: .fresh, fetchedAt: now)
-        let planted = PublishedTimeline(hostPID: 1, provider: "Feeds", generation: 1, publishedAt: now,
-                                        timeline: Timeline(entries: [TimelineEntry(date: now, content: content)], policy: .never),
-                                        nextReload: nil, lastReload: now, lastResult: "ok", budgetUsed: 0, budgetLimit: 48)
-        let elsewhere = root + "/elsewhere.json"
-        try PublishedTimelineStore(path: elsewhere).store(planted)
-        XCTAssertEqual(PublishedTimelineStore(path: elsewhere).load(refused: { XCTFail($0) }), planted, "a file of ours loads")
-        XCTAssertEqual(symlink(elsewhere, folder + "/timeline.json"), 0)
-        var reports: [String] = []
-        let store = PublishedTimelineStore(path: folder + "/timeline.json")
-        XCTAssertNil(store.load(refused: { reports.append($0) }))
-        XCTAssertNil(store.load(refused: { reports.append($0) }))
-        XCTAssertEqual(reports, ["\(folder)/timeline.json is a symbolic link, which headlines never follows there: remove it."])
-    }
-
     func testTheRotationOffsetIsNotReadThroughALink() throws {
         try RuntimeFolder.ensurePrivate(folder)
         let elsewhere = root + "/offset.json"

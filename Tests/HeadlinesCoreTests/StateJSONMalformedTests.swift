@@ -19,10 +19,10 @@ final class StateJSONMalformedTests: XCTestCase {
     }
 
     func testEveryTruncationOfAStateFileIsRejected() throws {
-        let full = [UInt8](try StateJSONEncoder.headlines().encode(StateJSONTests.timeline))
-        XCTAssertNoThrow(try StateJSONDecoder.headlines().decode(PublishedTimeline.self, from: Data(full)))
+        let full = [UInt8](try StateJSONEncoder.headlines().encode(StateJSONTests.cache))
+        XCTAssertNoThrow(try StateJSONDecoder.headlines().decode(CachedHeadlines.self, from: Data(full)))
         for n in 0..<full.count {
-            assertRejected(Array(full[0..<n]), as: PublishedTimeline.self)
+            assertRejected(Array(full[0..<n]), as: CachedHeadlines.self)
             assertRejected(Array(full[0..<n]))
         }
     }

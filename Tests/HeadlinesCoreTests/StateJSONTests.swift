@@ -39,17 +39,6 @@ final class StateJSONTests: XCTestCase {
         s.lastSuccess = when.addingTimeInterval(-86_400 * 400)
         return s
     }
-    static var timeline: PublishedTimeline {
-        let content = WidgetContent(headlines: headlines, index: 1, freshness: .stale, fetchedAt: when, error: "no network",
-                                    partialFailures: ["feed 1 failed"])
-        let entries = [TimelineEntry(date: when, content: content),
-                       TimelineEntry(date: when.addingTimeInterval(30), content: WidgetContent(headlines: [], freshness: .empty, fetchedAt: nil))]
-        return PublishedTimeline(hostPID: 4242, provider: "Feeds", generation: 7, publishedAt: when,
-                                 timeline: Timeline(entries: entries, policy: .after(when.addingTimeInterval(900))),
-                                 nextReload: when, lastReload: nil, lastResult: "ok", budgetUsed: 3, budgetLimit: 100,
-                                 deferredUntil: when, deferredBy: .dailyBudget)
-    }
-
     // MARK: Files already on users' disks
 
     /// Files written by the build before this one (its own hand-written coder, itself byte for
@@ -67,26 +56,15 @@ final class StateJSONTests: XCTestCase {
         _ = try check("host/ledger.json", as: RefreshLedger.self)
         _ = try check("host/seen.json", as: SeenSet.self)
         _ = try check("host/status.json", as: RefreshStatus.self)
-        _ = try check("host/timeline.json", as: PublishedTimeline.self)
         _ = try check("host/feeds.json", as: FeedStates.self)
         XCTAssertEqual(try check("awkward/headlines.json", as: CachedHeadlines.self), Self.cache)
         XCTAssertEqual(try check("awkward/ledger.json", as: RefreshLedger.self), Self.ledger)
         XCTAssertEqual(try check("awkward/seen.json", as: SeenSet.self), Self.seen)
         XCTAssertEqual(try check("awkward/muted.json", as: MutedSources.self), MutedSources(["BBC", "Ars Technica"]))
         XCTAssertEqual(try check("awkward/offset.json", as: RotationOffset.self), RotationOffset(offset: -3))
-        XCTAssertEqual(try check("awkward/timeline.json", as: PublishedTimeline.self), Self.timeline)
         XCTAssertEqual(try check("awkward/status.json", as: RefreshStatus.self), Self.status)
         let pretty = try StateJSONEncoder.headlines(prettyPrinted: true).encode(Self.status)
         XCTAssertEqual(String(decoding: pretty, as: UTF8.self), String(decoding: FixturePaths.data("state/awkward/status-pretty.json"), as: UTF8.self))
-    }
-
-    func testEveryReloadPolicyCaseRoundTrips() throws {
-        for policy in [ReloadPolicy.atEnd, .never, .after(Self.when)] {
-            var t = Self.timeline
-            t.timeline = Timeline(entries: [], policy: policy)
-            let data = try StateJSONEncoder.headlines().encode(t)
-            XCTAssertEqual(try StateJSONDecoder.headlines().decode(PublishedTimeline.self, from: data), t)
-        }
     }
 
     func testRoundTripsGiveBackTheSameValue() throws {
@@ -96,7 +74,6 @@ final class StateJSONTests: XCTestCase {
         XCTAssertEqual(try decoder.decode(SeenSet.self, from: encoder.encode(Self.seen)), Self.seen)
         XCTAssertEqual(try decoder.decode(MutedSources.self, from: encoder.encode(MutedSources(["x"]))), MutedSources(["x"]))
         XCTAssertEqual(try decoder.decode(RotationOffset.self, from: encoder.encode(RotationOffset(offset: 5))), RotationOffset(offset: 5))
-        XCTAssertEqual(try decoder.decode(PublishedTimeline.self, from: encoder.encode(Self.timeline)), Self.timeline)
         XCTAssertEqual(try decoder.decode(RefreshStatus.self, from: encoder.encode(Self.status)), Self.status)
     }
 

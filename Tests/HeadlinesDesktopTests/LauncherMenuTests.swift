@@ -8,7 +8,7 @@ import HeadlinesCore
 final class LauncherMenuTests: XCTestCase {
     func testThePickedLineIsTheIndexChosen() throws {
         // Given a stand-in launcher that picks the second line
-        let index = try LauncherMenu.choose(["First", "Second", "Third"], argv: ["sh", "-c", "sed -n 2p"])
+        let index = try LauncherMenu.choose(["First", "Second", "Third"], argv: ["sh", "-c", "sed -n 2p"], environment: ProcessInfo.processInfo.environment)
         XCTAssertEqual(index, 1)
     }
 
@@ -16,29 +16,23 @@ final class LauncherMenuTests: XCTestCase {
         let dir = NSTemporaryDirectory() + "headlines-menu-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        _ = try LauncherMenu.choose(["A & B", "C"], argv: ["sh", "-c", "cat > \"$0\"/in.txt; echo 1", dir])
+        _ = try LauncherMenu.choose(["A & B", "C"], argv: ["sh", "-c", "cat > \"$0\"/in.txt; echo 1", dir], environment: ProcessInfo.processInfo.environment)
         XCTAssertEqual(try String(contentsOfFile: dir + "/in.txt", encoding: .utf8), "1. A & B\n2. C\n")
     }
 
     func testADismissedMenuOrAFailingLauncherPicksNothing() throws {
-        XCTAssertNil(try LauncherMenu.choose(["A"], argv: ["sh", "-c", "cat >/dev/null; exit 1"]))
-        XCTAssertNil(try LauncherMenu.choose(["A"], argv: ["sh", "-c", "cat >/dev/null"]))
-        XCTAssertNil(try LauncherMenu.choose(["A"], argv: ["sh", "-c", "echo 9"]), "out of range")
+        XCTAssertNil(try LauncherMenu.choose(["A"], argv: ["sh", "-c", "cat >/dev/null; exit 1"], environment: ProcessInfo.processInfo.environment))
+        XCTAssertNil(try LauncherMenu.choose(["A"], argv: ["sh", "-c", "cat >/dev/null"], environment: ProcessInfo.processInfo.environment))
+        XCTAssertNil(try LauncherMenu.choose(["A"], argv: ["sh", "-c", "echo 9"], environment: ProcessInfo.processInfo.environment), "out of range")
         // A launcher that exits without reading its input must not kill us with SIGPIPE.
         let many = (0..<20_000).map { "Headline number \($0)" }
-        XCTAssertEqual(try LauncherMenu.choose(many, argv: ["sh", "-c", "echo 3"]), 2)
+        XCTAssertEqual(try LauncherMenu.choose(many, argv: ["sh", "-c", "echo 3"], environment: ProcessInfo.processInfo.environment), 2)
     }
 
     func testAMissingLauncherIsAClearError() {
-        XCTAssertThrowsError(try LauncherMenu.choose(["A"], argv: ["headlines-no-such-launcher"])) { error in
+        XCTAssertThrowsError(try LauncherMenu.choose(["A"], argv: ["headlines-no-such-launcher"], environment: ProcessInfo.processInfo.environment)) { error in
             XCTAssertTrue("\(error)".hasPrefix("The launcher failed (headlines-no-such-launcher: "), "\(error)")
         }
-    }
-
-    func testClickObjectsAndBareButtonNumbers() {
-        XCTAssertEqual(ClickReader.button(in: Data(#"{"name":"headlines","button":3,"x":1}"#.utf8)), 3)
-        XCTAssertEqual(ClickReader.button(in: Data(" 1 ".utf8)), 1)
-        XCTAssertNil(ClickReader.button(in: Data("{}".utf8)))
     }
 }
 

@@ -3,6 +3,7 @@ import HeadlinesCore
 import HeadlinesSources
 @testable import HeadlinesDesktop
 import XCTest
+import TestSupport
 
 /// 500 reload-and-notify cycles through the real pieces (decoder, cache, ledger, seen set,
 /// libnotify to a real dunst), checking that notification objects are released (the live count
@@ -44,9 +45,8 @@ final class MemoryCycleTests: XCTestCase {
             // A manual clock a minute per cycle keeps 500 reloads inside the daily budget.
             let now = start.addingTimeInterval(Double(cycle) * 60)
             let clocks = HostTime(wall: now, monotonic: now.timeIntervalSince1970, boot: "memory-test")
-            let result = await ReloadIfDue.reload(provider: timeline, dailyBudget: 1440, ledgerStore: ledgerStore, tally: nil,
-                                                  at: clocks, after: { clocks }, warn: { _ in })
-            let fetched = try XCTUnwrap(result?.fetched, "cycle \(cycle) did not reload")
+            let result = await timeline.timeline(now: clocks.wall, consecutiveFailures: 0)
+            let fetched = try XCTUnwrap(result.fetched, "cycle \(cycle) did not reload")
             notifications.reloaded(fetched, now: now)
             if cycle % 100 == 0 {
                 // Live NotifyNotification objects, counted by finalization (g_object_weak_ref):

@@ -106,20 +106,6 @@ final class BudgetPacingTests: XCTestCase {
         XCTAssertTrue(budget.paces(interval: 1740))
     }
 
-    func testAOneShotBlockIsPacedToo() {
-        // Given a ledger with one reload a minute ago, interval 20 s, the default budget
-        var ledger = RefreshLedger()
-        let then = HostTime(wall: monday, monotonic: 1000, boot: "b")
-        ledger.recordAttempt(at: then)
-        let now = HostTime(wall: monday.addingTimeInterval(60), monotonic: 1060, boot: "b")
-
-        // Then an i3blocks one-shot does not reload, though the interval has passed
-        XCTAssertFalse(ReloadIfDue.isDue(at: now, ledger: &ledger, cacheFetchedAt: monday, interval: 20, dailyBudget: 48))
-        var later = ledger
-        let paced = HostTime(wall: monday.addingTimeInterval(1800), monotonic: 2800, boot: "b")
-        XCTAssertTrue(ReloadIfDue.isDue(at: paced, ledger: &later, cacheFetchedAt: monday, interval: 20, dailyBudget: 48))
-    }
-
     func testTheHeadlinesRotateOnWhileThePacedReloadWaits() async {
         // Given a paced host (interval 20 s, budget 48) rotating 3 headlines every 5 s
         let clock = ManualClock(monday)

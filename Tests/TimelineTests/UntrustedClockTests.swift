@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TestSupport
 import HeadlinesCore
 import HeadlinesSources
 
@@ -126,8 +127,7 @@ final class UntrustedClockTests: XCTestCase {
         let clock = ManualClock(monday)
         ledger.normalize(at: clock.time)
         XCTAssertEqual(ledger.retryNotBefore, monday.addingTimeInterval(day))
-        XCTAssertTrue(ReloadIfDue.isDue(at: clock.time.adding(day), ledger: &ledger, cacheFetchedAt: nil,
-                                        interval: 1800, dailyBudget: 48))
+        XCTAssertTrue(allowed(at: clock.time.adding(day), &ledger, budget: 48))
     }
 
     func testAttemptsFromAnotherBootAreAgedByTheWallClock() {
@@ -137,44 +137,30 @@ final class UntrustedClockTests: XCTestCase {
         ledger.recordAttempt(at: clock.time)
         clock.reboot(after: hour)
         // Then it still counts, and frees 23 hours later
-        XCTAssertFalse(ReloadIfDue.isDue(at: clock.time, ledger: &ledger, cacheFetchedAt: nil, interval: 1800, dailyBudget: 1))
-        XCTAssertTrue(ReloadIfDue.isDue(at: clock.time.adding(23 * hour + 1), ledger: &ledger, cacheFetchedAt: nil,
-                                        interval: 1800, dailyBudget: 1))
+        XCTAssertFalse(allowed(at: clock.time, &ledger, budget: 1))
+        XCTAssertTrue(allowed(at: clock.time.adding(23 * hour + 1), &ledger, budget: 1))
     }
 }
 
-/// The same rules for commands that run without a host (`i3blocks` one-shots, `refresh`).
-final class ReloadIfDueTests: XCTestCase {
-    private var dir = TempDir()
-    override func setUp() { dir = TempDir() }
-    override func tearDown() { dir.remove() }
-
-    func testAFutureAttemptIsRedatedOnDiskSoOneShotsFreeWithin24Hours() throws {
-        var ledger = RefreshLedger()
-        ledger.attempts = [Date(timeIntervalSince1970: 253_370_764_800)]
-        let store = LedgerStore(path: dir.ledgerFile)
-        try store.store(ledger)
-        let clock = ManualClock(monday)
-        var warnings: [String] = []
-        var loaded = ReloadIfDue.loadLedger(store, at: clock.time, warn: { warnings.append($0) })
-        XCTAssertFalse(ReloadIfDue.isDue(at: clock.time, ledger: &loaded, cacheFetchedAt: nil, interval: 1800, dailyBudget: 1))
-        XCTAssertEqual(warnings.count, 1)
-
-        // A one-shot a day later, a new process reading the file again, may reload
-        clock.advance(by: day + 1)
-        var later = ReloadIfDue.loadLedger(store, at: clock.time, warn: { warnings.append($0) })
-        XCTAssertTrue(ReloadIfDue.isDue(at: clock.time, ledger: &later, cacheFetchedAt: nil, interval: 1800, dailyBudget: 1))
-        XCTAssertEqual(warnings.count, 1, "warned again: \(warnings)")
-    }
-
+/// An explicit reload's decision, as the engine takes it: the ledger normalized first.
+final class ExplicitDecisionTests: XCTestCase {
     func testAForcedReloadSaysWhichLimitHoldsIt() {
         let clock = ManualClock(monday)
         var ledger = RefreshLedger()
         ledger.recordAttempt(at: clock.time)
-        XCTAssertEqual(ReloadIfDue.explicitDecision(at: clock.time, ledger: &ledger, dailyBudget: 1),
+        ledger.normalize(at: clock.time)
+        XCTAssertEqual(ReloadScheduler(budget: RefreshBudget(dailyLimit: 1)).decide(now: clock.time.wall, ledger: ledger),
                        .deferred(until: monday.addingTimeInterval(day + 0.001), by: .dailyBudget))
         ledger.recordFailure(retryAfter: monday.addingTimeInterval(999_999_999), now: monday)
-        XCTAssertEqual(ReloadIfDue.explicitDecision(at: clock.time, ledger: &ledger, dailyBudget: 5),
+        ledger.normalize(at: clock.time)
+        XCTAssertEqual(ReloadScheduler(budget: RefreshBudget(dailyLimit: 5)).decide(now: clock.time.wall, ledger: ledger),
                        .deferred(until: monday.addingTimeInterval(day), by: .server))
     }
+}
+
+/// Whether the budget and any Retry-After let a reload go out at `now`, the ledger normalized
+/// first as the host does.
+private func allowed(at now: HostTime, _ ledger: inout RefreshLedger, budget: Int) -> Bool {
+    ledger.normalize(at: now)
+    return ReloadScheduler(budget: RefreshBudget(dailyLimit: budget)).decide(now: now.wall, ledger: ledger) == .now
 }

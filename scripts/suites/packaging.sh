@@ -240,8 +240,8 @@ count=$(find "$root" -type f | wc -l)
 for l in "${links[@]}"; do [ -L "$prefix/$l" ] && [ -e "$prefix/$l" ] || fail "make install wrote no working link \$PREFIX/$l"; done
 [ "$(find "$root" -type l | wc -l)" -eq "${#links[@]}" ] || fail "make install wrote other links: $(find "$root" -type l)"
 check_programs "$prefix"
-grep -qx 'ExecStart=/usr/local/bin/headlines run' "$prefix/lib/systemd/user/headlines.service" \
-    || fail "the installed unit's ExecStart is not /usr/local/bin/headlines run"
+grep -qx 'ExecStart=/usr/local/bin/headlines run --from-bar' "$prefix/lib/systemd/user/headlines.service" \
+    || fail "the installed unit's ExecStart is not /usr/local/bin/headlines run --from-bar"
 gzip -t "$prefix/share/man/man1/headlines.1.gz" "$prefix/share/man/man5/headlines.conf.5.gz" || fail "man pages are not gzip"
 cmp -s "$prefix/share/headlines/demo/apitube/top-headlines-fl.json" Fixtures/apitube/top-headlines-fl.json || fail "demo data differs"
 for f in "${bar_snippets[@]}"; do
