@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HeadlinesCommandLine
 import HeadlinesCore
+import HeadlinesDesktop
 import HeadlinesHTTP
 import HeadlinesSources
 #if canImport(Glibc)
@@ -8,14 +9,16 @@ import Glibc
 #endif
 
 /// `headlines fetch`: one refresh now, then the list. The config's own source fills the cache,
-/// which a running host adopts (its file watch). `--provider` or `--base-url` make it a one-off
-/// of another source: fetched and printed, and written nowhere the host reads (a private folder,
-/// removed afterwards), so it never replaces the host's cache nor has its headlines notified.
+/// which a running host adopts (its file watch). While a host runs, `--provider` or `--base-url`
+/// make it a one-off of another source: fetched and printed, and written nowhere the host reads
+/// (a private folder, removed afterwards), so it never replaces the host's cache nor has its
+/// headlines notified. With no host, the cache is what `list` reads, whatever filled it.
 enum FetchCommand {
     static func run(_ context: AppContext) -> Int32 {
         var context = context
         var oneOff: String?
-        if context.arguments.provider != nil || context.arguments.baseURL != nil {
+        if context.arguments.provider != nil || context.arguments.baseURL != nil,
+           BusClient.status(widget: context.arguments.widget ?? "") != nil {
             var template = Array((FileManager.default.temporaryDirectory.path + "/headlines-fetch-XXXXXX").utf8CString)
             guard let made = mkdtemp(&template) else {
                 Output.error("headlines: cannot make a private folder for a one-off fetch (\(String(cString: strerror(errno)))): check TMPDIR.")

@@ -21,7 +21,11 @@ class HostTestCase: XCTestCase {
         try server.start()
         server.route(Self.path, .json(fixture))
         cli = try CLIRunner()
-        bus = try PrivateBus(folder: cli.root.appendingPathComponent("bus"))
+        // A bar or a command that finds no host has the bus start one, on this test's config.
+        let host = cli.executable.deletingLastPathComponent().appendingPathComponent("headlines-host").path
+        bus = try PrivateBus(folder: cli.root.appendingPathComponent("bus"),
+                             activating: [host, "--from-bar", "--config", configFile.path],
+                             environment: cli.environment(["APITUBE_API_KEY": Self.apiKey]))
     }
 
     override func tearDown() {

@@ -1,21 +1,32 @@
 import Foundation
 
-/// A private session bus (`dbus-daemon`) for one test: no service directory, so nothing is ever
-/// activated on it; the hosts a test starts own their name on it and the CLI reaches them there.
+/// A private session bus (`dbus-daemon`) for one test: the hosts a test starts own their name on
+/// it and the CLI reaches them there. With `activating`, the bus starts that command line when a
+/// client calls the host and none runs, as the installed service file makes the session bus do;
+/// without, nothing is ever activated on it.
 public final class PrivateBus {
     public let address: String
     private let process: Process
 
     /// Starts the daemon with its config and socket under `folder`; throws when it does not say its address.
-    public init(folder: URL) throws {
+    /// `environment`: the daemon's, which what it activates inherits.
+    public init(folder: URL, activating command: [String]? = nil, environment: [String: String]? = nil) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let config = folder.appendingPathComponent("bus.conf")
+        var services = ""
+        if let command {
+            let dir = folder.appendingPathComponent("services")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            try "[D-BUS Service]\nName=org.headlines.Headlines\nExec=\(command.joined(separator: " "))\n"
+                .write(to: dir.appendingPathComponent("org.headlines.Headlines.service"), atomically: true, encoding: .utf8)
+            services = "<servicedir>\(dir.path)</servicedir>"
+        }
         try """
             <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
              "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
             <busconfig>
               <type>session</type>
-              <listen>unix:path=\(folder.path)/bus</listen>
+              <listen>unix:path=\(folder.path)/bus</listen>\(services)
               <policy context="default"><allow send_destination="*"/><allow receive_sender="*"/><allow own="*"/></policy>
             </busconfig>
             """.write(to: config, atomically: true, encoding: .utf8)
@@ -25,6 +36,7 @@ public final class PrivateBus {
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
+        if let environment { process.environment = environment }
         try process.run()
         // The first line is the address, written once the socket listens.
         var line = Data()

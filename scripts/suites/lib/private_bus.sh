@@ -1,6 +1,8 @@
 # A private session bus for a script (sourced): the hosts it starts own org.headlines.Headlines
 # there, and `reload_host` asks them to reload as `headlines refresh` would, without waiting.
 #   private_bus_start FOLDER [SERVICE_DIR]   exports DBUS_SESSION_BUS_ADDRESS, sets BUS_PID
+#   headlines_service DIR   the service file activating this build's host (as the packaged one
+#                           does the installed host), reading the default config file
 private_bus_start() {
     local folder=$1 services=${2:-}
     mkdir -p "$folder"
@@ -22,4 +24,9 @@ private_bus_stop() { [ -n "${BUS_PID:-}" ] && kill "$BUS_PID" 2>/dev/null; BUS_P
 reload_host() {
     gdbus call --session --dest org.headlines.Headlines --object-path /org/headlines/Headlines \
         --method org.headlines.Headlines1.Reload "${1:-}" >/dev/null 2>&1
+}
+headlines_service() {
+    mkdir -p "$1"
+    sed "s|^Exec=.*|Exec=${HEADLINES_BIN:?}/headlines-host --from-bar|; /^SystemdService=/d" \
+        packaging/dbus/org.headlines.Headlines.service > "$1/org.headlines.Headlines.service"
 }

@@ -1,11 +1,13 @@
 # Sourced by integration suites: a private desktop session with real components.
-#   session_start DIR   private D-Bus session bus (no service activation, so a killed dunst stays
+#   session_start DIR   private D-Bus session bus (activating the headlines host of this build,
+#                       reading the default config file, and nothing else: a killed dunst stays
 #                       dead), Xvfb on a free display, dunst, dbus-monitor recording Notify calls,
 #                       a fake browser registered for http/https, isolated XDG folders.
 #   dunst_start / dunst_stop, wait_for NAME SECONDS COMMAND..., start_news_server ARTICLES LOG,
 #   session_stop (also on EXIT).
 # Everything it starts is killed by session_stop.
 
+. "$(dirname "${BASH_SOURCE[0]}")/private_bus.sh"
 SESSION_PIDS=()
 
 die() { echo "FAIL: $*" >&2; exit 1; }
@@ -29,12 +31,14 @@ session_start() {
     export XDG_DATA_DIRS=$SESSION_DIR/data:/usr/share
     unset APITUBE_API_KEY NEWSAPI_API_KEY WAYLAND_DISPLAY
 
+    headlines_service "$SESSION_DIR/services"
     cat > "$SESSION_DIR/bus.conf" <<CONF
 <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
  "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
 <busconfig>
   <type>session</type>
   <listen>unix:dir=$SESSION_DIR</listen>
+  <servicedir>$SESSION_DIR/services</servicedir>
   <auth>EXTERNAL</auth>
   <policy context="default">
     <allow send_destination="*" eavesdrop="true"/>
