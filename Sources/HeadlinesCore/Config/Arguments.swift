@@ -64,7 +64,8 @@ public struct Arguments: Equatable, Sendable {
         while i < argv.count {
             let arg = argv[i]
             let parts = arg.split(separator: "=", maxSplits: 1).map(String.init)
-            let name = parts[0]
+            // An empty argument, or `=`, splits into nothing: it is a word like any other.
+            let name = parts.first ?? arg
             let inline = parts.count > 1 ? parts[1] : nil
             switch name {
             case "-h", "--help": args.help = true
