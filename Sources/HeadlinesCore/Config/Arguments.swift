@@ -50,7 +50,8 @@ public struct Arguments: Equatable, Sendable {
 
     public struct UsageError: Error { public var message: String }
 
-    /// Options may come before or after the subcommand; `--opt=value` and `--opt value` both work.
+    /// Options (CommandTable.options) may come before or after the subcommand; `--opt=value` and
+    /// `--opt value` both work.
     public static func parse(_ argv: [String]) throws(UsageError) -> Arguments {
         var args = Arguments()
         var sawCommand = false
@@ -67,38 +68,15 @@ public struct Arguments: Equatable, Sendable {
             // An empty argument, or `=`, splits into nothing: it is a word like any other.
             let name = parts.first ?? arg
             let inline = parts.count > 1 ? parts[1] : nil
-            switch name {
-            case "-h", "--help": args.help = true
-            case "-V", "--version": args.version = true
-            case "--json": args.json = true
-            case "-v", "--verbose": args.verbose = true
-            case "--persist": args.persist = true
-            case "--pango": args.pango = true
-            case "--comments": args.comments = true
-            case "--opml": args.opml = true
-            case "--config", "-c": args.configPath = try value("--config", inline: inline)
-            case "--provider": args.provider = try value("--provider", inline: inline)
-            case "--base-url": args.baseURL = try value("--base-url", inline: inline)
-            case "--duration": args.duration = try value("--duration", inline: inline)
-            case "--widget":
-                let name = try value("--widget", inline: inline)
-                guard WidgetName.isValid(name) else {
-                    throw UsageError(message: "--widget '\(name)' is not a widget name (letters, digits, - and _)")
-                }
-                args.widget = name
-            case "--from-bar": args.fromBar = true
-            case "--id": args.id = try value("--id", inline: inline)
-            case "--from-lemonbar": args.fromLemonbar = true
-            case "--for-host": args.forHost = true
-            case "--failures":
-                let text = try value("--failures", inline: inline)
-                guard let n = Int(text), n >= 0 else { throw UsageError(message: "--failures needs a count, not '\(text)'") }
-                args.failures = n
-            default:
-                if arg.hasPrefix("-") && arg.count > 1 && Int(arg) == nil {
-                    throw UsageError(message: "unknown option \(arg)")
-                }
-                if !sawCommand { args.command = arg; sawCommand = true } else { args.positional.append(arg) }
+            if let option = CommandTable.option(named: name) {
+                try option.apply(&args, option.value == nil ? "" : try value(option.long, inline: inline))
+            } else if arg.hasPrefix("-") && arg.count > 1 && Int(arg) == nil {
+                throw UsageError(message: "unknown option \(arg)")
+            } else if !sawCommand {
+                args.command = arg
+                sawCommand = true
+            } else {
+                args.positional.append(arg)
             }
             i += 1
         }
