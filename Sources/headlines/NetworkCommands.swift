@@ -1,6 +1,6 @@
 import FoundationEssentials
-import HeadlinesCommandLine
 import HeadlinesCore
+import HeadlinesCommandLine
 import HeadlinesGLib
 #if canImport(Glibc)
 import Glibc
