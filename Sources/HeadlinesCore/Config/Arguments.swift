@@ -6,37 +6,11 @@ public struct Arguments: Equatable, Sendable {
 
     public var command: String = "help"
     public var positional: [String] = []
-    public var configPath: String?
-    public var provider: String?
-    public var baseURL: String?
-    public var json = false
-    /// `run --verbose`: also log every entry change.
-    public var verbose = false
-    /// `i3blocks --persist`: the continuous form for `interval=persist`.
-    public var persist = false
-    /// `i3blocks --pango`: escape for a block with `markup=pango`.
-    public var pango = false
-    /// `headlines-host --from-bar`: started for the bars (by `headlines start`); a config that does
-    /// not load is shown in the bars and waited for, instead of ending the host.
-    public var fromBar = false
-    /// `fetch --for-host`: the host's reload child; prints a `ReloadReport` on stdout.
-    public var forHost = false
-    /// `fetch --for-host --failures N`: the consecutive failures before this reload (back-off).
+    // What each option means is said once, where CommandTable.options declares it.
+    public var configPath: String?, provider: String?, baseURL: String?, widget: String?, id: String?, duration: String?
+    public var help = false, version = false, json = false, verbose = false, persist = false, pango = false
+    public var comments = false, opml = false, fromLemonbar = false, fromBar = false, forHost = false
     public var failures = 0
-    /// `demo --duration 20s`: stop after this long (default: until Ctrl-C).
-    public var duration: String?
-    public var help = false
-    public var version = false
-    /// `open --comments`: the headline's discussion page instead of its link.
-    public var comments = false
-    /// `export --opml`: the subscriptions as OPML.
-    public var opml = false
-    /// `--widget NAME`: the `[widget NAME]` a command is about.
-    public var widget: String?
-    /// `open --id KEY`: the headline a bar's click names (`HeadlineKey`, or the headline's id).
-    public var id: String?
-    /// `open --from-lemonbar`: read lemonbar's `open KEY` lines from stdin.
-    public var fromLemonbar = false
 
     /// The global options again, for commands that run `headlines` themselves.
     public var passThrough: [String] {

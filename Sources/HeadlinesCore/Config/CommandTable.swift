@@ -72,14 +72,20 @@ public enum CommandTable {
         Option(["--persist"], for: ["i3blocks"], "the continuous form, for interval=persist") { args, _ in args.persist = true },
         Option(["--pango"], for: ["i3blocks"], "escape for markup=pango") { args, _ in args.pango = true },
         Option(["--comments"], for: ["open"], "its discussion page instead of its link") { args, _ in args.comments = true },
-        Option(["--id"], value: "KEY", for: ["open"], "the headline a bar's click names") { $0.id = $1 },
-        Option(["--from-lemonbar"], for: ["open"], "lemonbar's `open KEY` click lines on stdin") { args, _ in args.fromLemonbar = true },
-        Option(["--opml"], for: ["export"], "as OPML 2.0") { args, _ in args.opml = true },
-        Option(["--duration"], value: "DURATION", for: ["demo"], "stop after this long (30s, 2m)") { $0.duration = $1 },
-        // What the programs pass each other: headlines-host, and the host's reload child.
-        Option(["--from-bar"], for: ["run"], internal: true, "started for the bars") { args, _ in args.fromBar = true },
-        Option(["--for-host"], for: ["fetch"], internal: true, "the host's reload child") { args, _ in args.forHost = true },
-        Option(["--failures"], value: "N", for: ["fetch"], internal: true, "failures before this reload") { args, text throws(Arguments.UsageError) in
+        Option(["--id"], value: "KEY", for: ["open"], "the headline a bar's click names (HeadlineKey, or its id)") { $0.id = $1 },
+        Option(["--from-lemonbar"], for: ["open"], "read lemonbar's `open KEY` click lines on stdin") { args, _ in args.fromLemonbar = true },
+        Option(["--opml"], for: ["export"], "the subscriptions as OPML") { args, _ in args.opml = true },
+        Option(["--duration"], value: "DURATION", for: ["demo"], "stop after this long (default: until Ctrl-C)") { $0.duration = $1 },
+        // What the programs pass each other, never offered to the user.
+        Option(["--from-bar"], for: ["run"], internal: true,
+               "the host started for the bars (by start): a config that does not load is shown there and waited for") {
+            args, _ in args.fromBar = true
+        },
+        Option(["--for-host"], for: ["fetch"], internal: true, "the host's reload child: a ReloadReport on stdout") {
+            args, _ in args.forHost = true
+        },
+        Option(["--failures"], value: "N", for: ["fetch"], internal: true, "the consecutive failures before this reload (back-off)") {
+            args, text throws(Arguments.UsageError) in
             guard let n = Int(text), n >= 0 else { throw Arguments.UsageError(message: "--failures needs a count, not '\(text)'") }
             args.failures = n
         },
