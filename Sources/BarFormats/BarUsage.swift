@@ -1,5 +1,5 @@
 /// `headlines-bar --help`, built from `BarFormat.allCases` so that a new format is listed (and
-/// held to the shell completions by CommandTableTests) without another edit.
+/// held to the shell completions by CompletionFileTests) without another edit.
 public enum BarUsage {
     /// What headlines-bar takes besides a format: turning every bar copy, for a scroll binding.
     public static let commands = ["next", "prev"]
@@ -18,7 +18,7 @@ public enum BarUsage {
         FORMAT, followed (one output per change): \(names(continuous: true))
         FORMAT, printed once: \(names(continuous: false))
         i3blocks --persist follows, --json for format=json, --pango for markup=pango;
-        plain --html prints rich text. Anything else runs headlines (see headlines --help).
+        plain --html prints rich text. The other commands are headlines' (see headlines --help).
 
         """
     }
