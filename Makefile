@@ -97,7 +97,8 @@ BAR_DOC_DIRS = $(sort $(patsubst %/,%,$(dir $(BAR_DOCS))))
 
 # Every installed file, relative to $(DESTDIR)$(PREFIX): uninstall removes these and nothing else.
 # headlines-bar.1.gz is a symlink to headlines.1.gz, which describes `headlines-bar waybar` and
-# `headlines-bar i3blocks`.
+# `headlines-bar i3blocks`; headlines-bar's bash and fish completions are links to headlines', whose
+# files complete both (those shells load a command's completion from the file of its name).
 INSTALLED_FILES = \
 	bin/headlines \
 	bin/headlines-bar \
@@ -112,8 +113,10 @@ INSTALLED_FILES = \
 	share/dbus-1/services/org.headlines.Headlines.service \
 	share/dbus-1/interfaces/org.headlines.Headlines1.xml \
 	share/bash-completion/completions/headlines \
+	share/bash-completion/completions/headlines-bar \
 	share/zsh/vendor-completions/_headlines \
 	share/fish/vendor_completions.d/headlines.fish \
+	share/fish/vendor_completions.d/headlines-bar.fish \
 	share/doc/headlines/copyright \
 	share/doc/headlines/README.md \
 	share/doc/headlines/waybar/config.jsonc \
@@ -171,6 +174,8 @@ install: release-static
 	install -m 644 packaging/completions/headlines.bash "$$d/share/bash-completion/completions/headlines"; \
 	install -m 644 packaging/completions/_headlines "$$d/share/zsh/vendor-completions/_headlines"; \
 	install -m 644 packaging/completions/headlines.fish "$$d/share/fish/vendor_completions.d/headlines.fish"; \
+	ln -sf headlines "$$d/share/bash-completion/completions/headlines-bar"; \
+	ln -sf headlines.fish "$$d/share/fish/vendor_completions.d/headlines-bar.fish"; \
 	install -m 644 packaging/deb/copyright "$$d/share/doc/headlines/copyright"; \
 	install -m 644 README.md "$$d/share/doc/headlines/README.md"; \
 	install -m 644 packaging/waybar/config.jsonc packaging/waybar/style.css "$$d/share/doc/headlines/waybar/"; \

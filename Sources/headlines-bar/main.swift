@@ -16,6 +16,10 @@ if arguments.contains("--version") || arguments.contains("-V") {
     Sys.writeAll(1, Array("headlines \(headlinesVersion)\n".utf8))
     exit(0)
 }
+if arguments.contains("--help") || arguments.contains("-h") {
+    Sys.writeAll(1, Array(BarUsage.text.utf8))
+    exit(0)
+}
 var command: String?
 var persist = false, json = false, pango = false, html = false
 /// The global options (`--config`, `--provider`, `--base-url`), handed on to the host a bar

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HeadlinesCore
 import HeadlinesCommandLine
 
 /// The commands that fetch from a server or parse a feed, OPML or HTML page run in
@@ -6,7 +7,9 @@ import HeadlinesCommandLine
 /// transport to git-remote-http: this program stays a small control client, quick to start
 /// for every bar click, and the bytes a server sends are parsed in one place.
 enum NetworkCommands {
-    static let names: Set<String> = ["fetch", "add", "import", "export", "demo", "status"]
+    /// The public commands the table puts there; the internal ones (the i3blocks block's
+    /// reload-if-due) are started as headlines-fetch directly, never through `headlines`.
+    static let names = Set(CommandTable.commands.filter { $0.isPublic && $0.program == .fetch }.flatMap(\.names))
 
     /// Becomes `headlines-fetch` with the same arguments and environment (the API keys this
     /// process removed from its own are in `environment`); returns only when that failed.

@@ -1,3 +1,4 @@
+import BarFormats
 import Foundation
 import TestSupport
 import XCTest
@@ -52,6 +53,23 @@ final class CommandExitTests: XCTestCase {
             XCTAssertEqual(result.status, 0, "\(arguments)")
             XCTAssertTrue(result.stdout.contains("Usage: headlines"), "\(arguments): \(result.stdout)")
             XCTAssertEqual(result.stderr, "", "\(arguments)")
+        }
+    }
+
+    func testBarHelpPrintsTheFormatsAndExits0() throws {
+        // Before, headlines-bar handed --help to the CLI, whose help names no format.
+        for option in ["--help", "-h"] {
+            let process = Process()
+            process.executableURL = cli.executable.deletingLastPathComponent().appendingPathComponent("headlines-bar")
+            process.arguments = [option]
+            process.environment = cli.environment()
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, option)
+            XCTAssertEqual(text, BarUsage.text, option)
         }
     }
 

@@ -64,8 +64,10 @@ expected=(
 # Every bar's snippet, as packaging/bars/ holds it, under share/doc/headlines/bars/.
 bar_snippets=(packaging/bars/*/*)
 for f in "${bar_snippets[@]}"; do expected+=("share/doc/headlines/bars/${f#packaging/bars/}"); done
-# make install's one symlink: headlines.1 describes `headlines-bar waybar` and `headlines-bar i3blocks`.
-links=(share/man/man1/headlines-bar.1.gz)
+# make install's symlinks: headlines.1 describes `headlines-bar waybar` and `headlines-bar i3blocks`,
+# and headlines' bash and fish completions complete headlines-bar too.
+links=(share/man/man1/headlines-bar.1.gz share/bash-completion/completions/headlines-bar
+       share/fish/vendor_completions.d/headlines-bar.fish)
 # What only the .deb adds to the PREFIX=/usr install.
 deb_only=(share/doc/headlines/changelog.gz share/lintian/overrides/headlines)
 
@@ -249,7 +251,7 @@ for f in "${bar_snippets[@]}"; do
     cmp -s "$f" "$to" || fail "the installed $to differs from $f"
     { [ -x "$f" ] && [ -x "$to" ]; } || { [ ! -x "$f" ] && [ ! -x "$to" ]; } || fail "$to lost or gained the executable bit of $f"
 done
-ok "make install DESTDIR=... PREFIX=/usr/local wrote exactly the ${#expected[@]} documented files (the ${#bar_snippets[@]} bar snippets as in packaging/bars/) and ${#links[@]} link, programs stripped (unit ExecStart=/usr/local/bin/headlines run)"
+ok "make install DESTDIR=... PREFIX=/usr/local wrote exactly the ${#expected[@]} documented files (the ${#bar_snippets[@]} bar snippets as in packaging/bars/) and ${#links[@]} links, programs stripped (unit ExecStart=/usr/local/bin/headlines run)"
 
 MANPATH="$prefix/share/man" man -P cat headlines 2>/dev/null | grep -q '^NAME' || fail "man headlines from the DESTDIR tree"
 MANPATH="$prefix/share/man" man -P cat headlines.conf 2>/dev/null | grep -q '^NAME' || fail "man headlines.conf from the DESTDIR tree"

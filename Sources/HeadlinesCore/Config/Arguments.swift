@@ -6,37 +6,11 @@ public struct Arguments: Equatable, Sendable {
 
     public var command: String = "help"
     public var positional: [String] = []
-    public var configPath: String?
-    public var provider: String?
-    public var baseURL: String?
-    public var json = false
-    /// `run --verbose`: also log every entry change.
-    public var verbose = false
-    /// `i3blocks --persist`: the continuous form for `interval=persist`.
-    public var persist = false
-    /// `i3blocks --pango`: escape for a block with `markup=pango`.
-    public var pango = false
-    /// `headlines-host --from-bar`: started for the bars (by `headlines start`); a config that does
-    /// not load is shown in the bars and waited for, instead of ending the host.
-    public var fromBar = false
-    /// `fetch --for-host`: the host's reload child; prints a `ReloadReport` on stdout.
-    public var forHost = false
-    /// `fetch --for-host --failures N`: the consecutive failures before this reload (back-off).
+    // What each option means is said once, where CommandTable.options declares it.
+    public var configPath: String?, provider: String?, baseURL: String?, widget: String?, id: String?, duration: String?
+    public var help = false, version = false, json = false, verbose = false, persist = false, pango = false
+    public var comments = false, opml = false, fromLemonbar = false, fromBar = false, forHost = false
     public var failures = 0
-    /// `demo --duration 20s`: stop after this long (default: until Ctrl-C).
-    public var duration: String?
-    public var help = false
-    public var version = false
-    /// `open --comments`: the headline's discussion page instead of its link.
-    public var comments = false
-    /// `export --opml`: the subscriptions as OPML.
-    public var opml = false
-    /// `--widget NAME`: the `[widget NAME]` a command is about.
-    public var widget: String?
-    /// `open --id KEY`: the headline a bar's click names (`HeadlineKey`, or the headline's id).
-    public var id: String?
-    /// `open --from-lemonbar`: read lemonbar's `open KEY` lines from stdin.
-    public var fromLemonbar = false
 
     /// The global options again, for commands that run `headlines` themselves.
     public var passThrough: [String] {
@@ -50,7 +24,8 @@ public struct Arguments: Equatable, Sendable {
 
     public struct UsageError: Error { public var message: String }
 
-    /// Options may come before or after the subcommand; `--opt=value` and `--opt value` both work.
+    /// Options (CommandTable.options) may come before or after the subcommand; `--opt=value` and
+    /// `--opt value` both work.
     public static func parse(_ argv: [String]) throws(UsageError) -> Arguments {
         var args = Arguments()
         var sawCommand = false
@@ -64,40 +39,18 @@ public struct Arguments: Equatable, Sendable {
         while i < argv.count {
             let arg = argv[i]
             let parts = arg.split(separator: "=", maxSplits: 1).map(String.init)
-            let name = parts[0]
+            // An empty argument, or `=`, splits into nothing: it is a word like any other.
+            let name = parts.first ?? arg
             let inline = parts.count > 1 ? parts[1] : nil
-            switch name {
-            case "-h", "--help": args.help = true
-            case "-V", "--version": args.version = true
-            case "--json": args.json = true
-            case "-v", "--verbose": args.verbose = true
-            case "--persist": args.persist = true
-            case "--pango": args.pango = true
-            case "--comments": args.comments = true
-            case "--opml": args.opml = true
-            case "--config", "-c": args.configPath = try value("--config", inline: inline)
-            case "--provider": args.provider = try value("--provider", inline: inline)
-            case "--base-url": args.baseURL = try value("--base-url", inline: inline)
-            case "--duration": args.duration = try value("--duration", inline: inline)
-            case "--widget":
-                let name = try value("--widget", inline: inline)
-                guard WidgetName.isValid(name) else {
-                    throw UsageError(message: "--widget '\(name)' is not a widget name (letters, digits, - and _)")
-                }
-                args.widget = name
-            case "--from-bar": args.fromBar = true
-            case "--id": args.id = try value("--id", inline: inline)
-            case "--from-lemonbar": args.fromLemonbar = true
-            case "--for-host": args.forHost = true
-            case "--failures":
-                let text = try value("--failures", inline: inline)
-                guard let n = Int(text), n >= 0 else { throw UsageError(message: "--failures needs a count, not '\(text)'") }
-                args.failures = n
-            default:
-                if arg.hasPrefix("-") && arg.count > 1 && Int(arg) == nil {
-                    throw UsageError(message: "unknown option \(arg)")
-                }
-                if !sawCommand { args.command = arg; sawCommand = true } else { args.positional.append(arg) }
+            if let option = CommandTable.option(named: name) {
+                try option.apply(&args, option.value == nil ? "" : try value(option.long, inline: inline))
+            } else if arg.hasPrefix("-") && arg.count > 1 && Int(arg) == nil {
+                throw UsageError(message: "unknown option \(arg)")
+            } else if !sawCommand {
+                args.command = arg
+                sawCommand = true
+            } else {
+                args.positional.append(arg)
             }
             i += 1
         }
