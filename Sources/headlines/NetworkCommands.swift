@@ -7,8 +7,7 @@ import HeadlinesCommandLine
 /// transport to git-remote-http: this program stays a small control client, quick to start
 /// for every bar click, and the bytes a server sends are parsed in one place.
 enum NetworkCommands {
-    /// The public commands the table puts there; the internal ones (the i3blocks block's
-    /// reload-if-due) are started as headlines-fetch directly, never through `headlines`.
+    /// The commands the table puts there.
     static let names = Set(CommandTable.commands.filter { $0.isPublic && $0.program == .fetch }.flatMap(\.names))
 
     /// Becomes `headlines-fetch` with the same arguments and environment (the API keys this

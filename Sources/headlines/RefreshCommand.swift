@@ -40,7 +40,7 @@ enum RefreshCommand {
             Output.error("headlines: could not refresh: \(BusClient.unreachable(reply) ?? "").")
             return 1
         }
-        for until in deferred { Output.print("Not reloading: the host defers it until \(TerminalText.safe(until)).") }
+        for until in deferred { Output.print("Not reloading: the next reload can happen at \(TerminalText.safe(until)).") }
         var failed = false
         for (name, result) in results.sorted(by: { $0.key < $1.key }) {
             let label = name.isEmpty || results.count == 1 ? "" : "[\(name)] "

@@ -30,8 +30,12 @@ enum StartCommand {
 enum HostCall {
     static func ask(_ method: String, _ arguments: [BusClient.Value], to what: String) -> [BusClient.Value]? {
         let reply = BusClient.call(method, arguments)
-        if case let .values(values) = reply { return values }
-        Output.error("headlines: could not \(what): \(BusClient.unreachable(reply) ?? "").")
+        switch reply {
+        case let .values(values): return values
+        // The host's own sentence says what went wrong.
+        case let .failed(message): Output.error("headlines: \(TerminalText.safe(message)).")
+        case .noBus, .noHost: Output.error("headlines: could not \(what): \(BusClient.unreachable(reply) ?? "").")
+        }
         return nil
     }
 }

@@ -41,28 +41,11 @@ final class BarFormatsEndToEndTests: HostTestCase {
     }
 
     /// A default browser for http and https that appends each URL it is given to `opened`.
-    private func installFakeBrowser(opened: URL) throws -> [String: String] {
-        let data = cli.root.appendingPathComponent("data")
-        let applications = data.appendingPathComponent("applications")
-        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
-        let script = cli.root.appendingPathComponent("fake-browser")
-        try "#!/bin/sh\necho \"$1\" >> \(opened.path)\n".write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        try """
-            [Desktop Entry]
-            Type=Application
-            Name=Fake Browser
-            Exec=\(script.path) %u
-            MimeType=x-scheme-handler/http;x-scheme-handler/https;
-            """.write(to: applications.appendingPathComponent("fake-browser.desktop"), atomically: true, encoding: .utf8)
-        try "[Default Applications]\nx-scheme-handler/http=fake-browser.desktop\nx-scheme-handler/https=fake-browser.desktop\n"
-            .write(to: cli.configHome.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
-        return ["XDG_DATA_HOME": data.path, "XDG_DATA_DIRS": data.path]
-    }
-
     func testOneHostServesEveryFormatWithOneRequestPerReloadAndAClickOpensTheKeyShown() throws {
         // Given one host
         try writeConfig(interval: "1h", dailyBudget: 10)
+        let opened = cli.root.appendingPathComponent("opened.txt")
+        let browser = try installFakeBrowser(opened: opened)
         _ = try startHost()
         waitForHost()
 
@@ -104,9 +87,7 @@ final class BarFormatsEndToEndTests: HostTestCase {
         XCTAssertNotNil(object["updated_at"] as? String, document)
         let items = try XCTUnwrap(object["items"] as? [[String: Any]])
         let second = items[1]
-        let opened = cli.root.appendingPathComponent("opened.txt")
-        let browser = try installFakeBrowser(opened: opened)
-        let open = try cli.run(["open", "--id", second["id"] as! String, "--config", configFile.path], environment: browser)
+        let open = try cli.run(["open", "--id", second["id"] as! String, "--config", configFile.path], environment: environment)
         XCTAssertEqual(open.status, 0, open.stderr)
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline, !FileManager.default.fileExists(atPath: opened.path) { Thread.sleep(forTimeInterval: 0.05) }
@@ -116,7 +97,7 @@ final class BarFormatsEndToEndTests: HostTestCase {
         let reader = Process()
         reader.executableURL = cli.executable
         reader.arguments = ["open", "--from-lemonbar", "--config", configFile.path]
-        reader.environment = cli.environment(browser)
+        reader.environment = cli.environment(environment.merging(browser) { $1 })
         let input = Pipe(), errors = Pipe()
         reader.standardInput = input
         reader.standardError = errors
@@ -137,7 +118,7 @@ final class BarFormatsEndToEndTests: HostTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: cli.root.appendingPathComponent("ran").path))
 
         // And an id that names nothing is one sentence, not a browser
-        let unknown = try cli.run(["open", "--id", "0123456789abcdef", "--config", configFile.path], environment: browser)
+        let unknown = try cli.run(["open", "--id", "0123456789abcdef", "--config", configFile.path], environment: environment)
         XCTAssertEqual(unknown.status, 1)
         XCTAssertTrue(unknown.stderr.hasPrefix("headlines: no headline has the id 0123456789abcdef any more"), unknown.stderr)
         XCTAssertEqual(unknown.stderr.filter { $0 == "\n" }.count, 1, unknown.stderr)
@@ -173,20 +154,20 @@ final class BarFormatsEndToEndTests: HostTestCase {
         }
     }
 
-    func testAnI3blocksClickAfterARotationOpensWhatTheBlockPrintedWithoutAHost() throws {
-        // Given a cache and no host: the block runs in the full CLI
+    func testAnI3blocksClickAfterARotationOpensWhatTheBlockPrinted() throws {
+        // Given no host: the block's first run asks the bus for one, and a later run prints its line
         try writeConfig(interval: "1h", dailyBudget: 10)
-        XCTAssertEqual(try run(["fetch"]).status, 0)
         let opened = cli.root.appendingPathComponent("opened.txt")
-        var environment = try installFakeBrowser(opened: opened)
-        environment["HEADLINES_NO_BAR_EXEC"] = "1"
+        var environment = self.environment.merging(try installFakeBrowser(opened: opened)) { $1 }
         environment["BLOCK_NAME"] = "news"
         func block(_ extra: [String: String] = [:]) throws -> String {
             try cli.run(["i3blocks", "--config", configFile.path], environment: environment.merging(extra) { $1 }).stdout
         }
+        XCTAssertTrue(try block().hasPrefix("headlines: starting the host"))
 
         // When the block prints a headline, then the bar turns to the next one
-        let shown = try block()
+        var shown = ""
+        _ = waitUntil(timeout: 15) { shown = (try? block()) ?? ""; return shown.hasPrefix("Central bank holds rates steady") }
         XCTAssertTrue(shown.hasPrefix("Central bank holds rates steady"), shown)
         XCTAssertEqual(try run(["next"]).status, 0)
 
@@ -201,13 +182,15 @@ final class BarFormatsEndToEndTests: HostTestCase {
 
     func testTheCLIHandsAFormatToTheBarProgramAndSaysWhatItCannotRun() throws {
         try writeConfig(interval: "1h", dailyBudget: 10)
-        // `headlines tmux` is the bar program's: with no host, its own line in tmux's format
+        // `headlines tmux` is the bar program's: with no host, its own line in tmux's format, and
+        // the bus asked for a host
         let tmux = try run(["tmux"])
         XCTAssertEqual(tmux.status, 0, tmux.stderr)
-        XCTAssertEqual(tmux.stdout, "headlines: no host runs (start one: headlines start)\n")
-        // and an argument the bar program does not take comes back as one sentence
+        XCTAssertEqual(tmux.stdout, "headlines: starting the host\n")
+        XCTAssertNotNil(waitUntil(timeout: 10) { (try? bus.callHost("GetStatus", [""]))?.status == 0 }, "no host was started")
+        // and an argument the bar program does not take is one sentence from it, never handed back
         let extra = try run(["polybar", "extra"])
         XCTAssertEqual(extra.status, 2)
-        XCTAssertEqual(extra.stderr, "headlines: polybar is a format of headlines-bar: run `headlines-bar polybar [--widget NAME]`, with no other argument.\n")
+        XCTAssertEqual(extra.stderr, "headlines-bar: unknown argument 'extra'; headlines-bar --help lists the formats.\n")
     }
 }

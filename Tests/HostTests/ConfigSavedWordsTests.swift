@@ -86,7 +86,7 @@ final class ConfigSavedWordsTests: HostTestCase {
         try expectLine("starting again to serve them", from: host, after: mark, within: 5)
         try expectLine("serving 2 widgets: tech, world", from: host, after: mark, within: 10)
         XCTAssertTrue(host.isRunning, host.transcript)
-        let techBar = cli.root.appendingPathComponent("runtime/headlines-widget-tech/bar/i3blocks").path
+        let techBar = cli.root.appendingPathComponent("runtime/headlines-widget-tech/bar/i3blocks-keyed").path
         XCTAssertNotNil(waitUntil(timeout: 10) { ((try? String(contentsOfFile: techBar, encoding: .utf8)) ?? "").contains("Tech one") },
                         host.transcript)
     }

@@ -63,6 +63,28 @@ class HostTestCase: XCTestCase {
 
     // MARK: - Processes
 
+    /// A browser that writes what it opens to `opened`, the default for http and https of every
+    /// process of the test (the host opens what a click names): in the test's own data folder.
+    func installFakeBrowser(opened: URL) throws -> [String: String] {
+        let data = cli.root.appendingPathComponent("home/.local/share")
+        let applications = data.appendingPathComponent("applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        let script = cli.root.appendingPathComponent("fake-browser")
+        try "#!/bin/sh\necho \"$1\" >> \(opened.path)\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        try """
+            [Desktop Entry]
+            Type=Application
+            Name=Fake Browser
+            Exec=\(script.path) %u
+            MimeType=x-scheme-handler/http;x-scheme-handler/https;
+            """.write(to: applications.appendingPathComponent("fake-browser.desktop"), atomically: true, encoding: .utf8)
+        try "[Default Applications]\nx-scheme-handler/http=fake-browser.desktop\nx-scheme-handler/https=fake-browser.desktop\n"
+            .write(to: cli.configHome.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
+        return [:]
+    }
+
+
     /// `headlines run [--verbose] --config FILE` in the background, with the test key.
     func startHost(verbose: Bool = false) throws -> BackgroundProcess {
         try startBackground(["run"] + (verbose ? ["--verbose"] : []))

@@ -64,12 +64,12 @@ final class WidgetsEndToEndTests: HostTestCase {
         try expectLine("serving 4 widgets: again, api, tech, world", from: host, within: 10)
 
         // Then each widget's bar lines show its own source
-        XCTAssertTrue(waitForFile(barFile("world", "i3blocks"), containing: "World headline", within: 15).contains("World headline"))
-        XCTAssertTrue(waitForFile(barFile("tech", "i3blocks"), containing: "Tech headline", within: 15).contains("Tech headline"))
+        XCTAssertTrue(waitForFile(barFile("world", "i3blocks-keyed"), containing: "World headline", within: 15).contains("World headline"))
+        XCTAssertTrue(waitForFile(barFile("tech", "i3blocks-keyed"), containing: "Tech headline", within: 15).contains("Tech headline"))
         let api = waitForFile(barFile("api", "waybar"), containing: "\"class\":[\"fresh\"", within: 15)
         XCTAssertTrue(api.contains("\"text\":\"Central"), "the APITube widget shows the fixture's first headline: \(api)")
         XCTAssertFalse(api.contains("World headline") || api.contains("Tech headline"), api)
-        XCTAssertTrue(waitForFile(barFile("again", "i3blocks"), containing: "World headline", within: 15).contains("World headline"),
+        XCTAssertTrue(waitForFile(barFile("again", "i3blocks-keyed"), containing: "World headline", within: 15).contains("World headline"),
                       "the widget on world's feed shows world's headlines")
 
         // And world's feed, shared by two widgets, was fetched once
@@ -110,5 +110,74 @@ final class WidgetsEndToEndTests: HostTestCase {
         let status = try run(["status", "--widget", "world"])
         XCTAssertTrue(status.stdout.contains("Widget:        world (also: again, api, tech; pick one with --widget)"), status.stdout)
         XCTAssertTrue(status.stdout.contains("the same as widget again, whose fetch it shows"), status.stdout)
+    }
+
+    /// Three widgets: a bar without --widget shows the default one (the first by name, as for every
+    /// command), `headlines open` opens what that bar shows, and a mute in one widget's name takes
+    /// its source off that bar at once.
+    func testABarWithoutAWidgetShowsTheDefaultOneAndAMuteAppliesAtOnce() throws {
+        server.route("/world.rss", .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: rss("World")))
+        server.route("/tech.rss", .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: rss("Tech")))
+        let base = server.baseURL.absoluteString
+        try cli.writeConfig("""
+            [source]
+            provider=feeds
+            timeout=10s
+
+            [widget alpha]
+            feeds=\(base)/world.rss
+
+            [widget beta]
+            feeds=\(base)/tech.rss
+
+            [widget gamma]
+            provider=apitube
+            base-url=\(base)
+
+            """, at: configFile)
+        // A bar copy from an earlier single-widget host: its old line must not stay on show.
+        let old = cli.root.appendingPathComponent("runtime/headlines/bar")
+        try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try Data("{\"text\":\"an old single-widget line\"}\n".utf8).write(to: old.appendingPathComponent("waybar"))
+        let opened = cli.root.appendingPathComponent("opened.txt")
+        _ = try installFakeBrowser(opened: opened)
+        let host = try startHost()
+        try expectLine("serving 3 widgets: alpha, beta, gamma", from: host, within: 10)
+
+        // A waybar copy and the plain one-shot, without --widget, show alpha's headline within 5 s
+        let bar = cli.executable.deletingLastPathComponent().appendingPathComponent("headlines-bar")
+        let waybar = try BackgroundProcess(executable: bar, arguments: ["waybar", "--config", configFile.path], environment: cli.environment(environment))
+        defer { _ = waybar.kill() }
+        XCTAssertNotNil(waybar.waitForLine(containing: "World headline one", stream: .stdout, timeout: 5), waybar.transcript + host.transcript)
+        var plain = ""
+        _ = waitUntil(timeout: 5) { plain = (try? self.runBar(bar, ["plain"])) ?? ""; return plain.contains("World headline one") }
+        XCTAssertTrue(plain.contains("World headline one"), plain)
+
+        // `headlines open` opens the headline that bar shows
+        XCTAssertEqual(try run(["open"]).status, 0)
+        XCTAssertNotNil(waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: opened.path) })
+        XCTAssertEqual(try? String(contentsOf: opened, encoding: .utf8), "https://world.example/1\n")
+
+        // `--widget alpha mute SOURCE` takes the source off that bar within 2 s
+        let listed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try run(["list", "--json", "--widget", "alpha"]).stdout.utf8)) as? [[String: Any]])
+        let source = try XCTUnwrap(listed.first?["source"] as? String)
+        let mark = waybar.mark
+        let mute = try run(["--widget", "alpha", "mute", source])
+        XCTAssertEqual(mute.status, 0, mute.stderr)
+        XCTAssertNotNil(waybar.waitForLine(after: mark, stream: .stdout, timeout: 2) { !$0.contains("World headline") },
+                        "the muted source stayed on the bar: \(waybar.transcript)")
+    }
+
+    private func runBar(_ bar: URL, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = bar
+        process.arguments = arguments + ["--config", configFile.path]
+        process.environment = cli.environment(environment)
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
     }
 }

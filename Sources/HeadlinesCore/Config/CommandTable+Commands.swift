@@ -15,16 +15,17 @@ extension CommandTable {
         Command("refresh", "ask the host to reload now (or say when the budget allows it)", help: """
             Usage: headlines refresh
 
-            Asks the running host to reload now and waits for the result. When the daily budget or the
-            server's Retry-After defers it, says when the reload can happen. With no host running it
-            does one reload itself, within the budget.
+            Asks the host to reload now and waits for its result; with no host running, the session
+            bus starts one, whose own first reload is the one waited for, so a refresh costs one
+            request either way. It honours the daily budget and the server's Retry-After (it says
+            when the reload can happen), but not a feed's caching hints: asking is the reason.
             """),
         Command("start", "start the host if none runs (D-Bus activation where installed), at once", help: """
             Usage: headlines start
 
             Makes sure a host runs and returns at once: the session bus starts it by D-Bus activation
-            where the service file is installed (under the systemd unit when there is one); otherwise
-            it starts headlines-host in its own session. What a bar runs when it finds no host.
+            (under the systemd unit when there is one), reading the default config file. What a bar
+            runs when it finds no host. With no session bus, run `headlines run` instead.
             """),
         Command("status", synopsis: "status [--json]", program: .fetch, "what the host is doing, the budget used, the last error", help: """
             Usage: headlines status [--json]
@@ -36,7 +37,8 @@ extension CommandTable {
         Command("fetch", program: .fetch, "fetch headlines now, update the cache and print them", help: """
             Usage: headlines fetch [--provider NAME] [--base-url URL]
 
-            Fetches the top headlines now, replaces the cache and prints them. On failure it prints one
+            Fetches the top headlines now, replaces the cache and prints them; while a host runs,
+            --provider or --base-url make it a one-off that leaves the host's cache alone. On failure it prints one
             sentence saying what went wrong and what to do, exits 1, and leaves the cache as it was.
             When some [source] feeds fail and others answer, it prints the list, then one
             `headlines: warning:` line per failing feed on stderr, and exits 0.
@@ -140,9 +142,5 @@ extension CommandTable {
             nothing needs changing, 1 otherwise.
             """),
         Command("help", synopsis: "help COMMAND", "show the help of a command", help: nil),
-        // Run by the programs themselves: the i3blocks block's reload when no host runs, started as
-        // headlines-fetch directly.
-        Command("reload-if-due", program: .fetch, internal: true, "a budgeted reload when no host runs", help: nil),
-        Command("reload-forced", program: .fetch, internal: true, "the same, outside the schedule (its middle click)", help: nil),
     ]
 }

@@ -115,7 +115,7 @@ public enum CommandTable {
         \(global.map { row($0.names.joined(separator: ", ") + ($0.value.map { " " + $0 } ?? ""), width: 18, $0.summary) }
             .joined(separator: "\n"))
 
-        Keys come from APITUBE_API_KEY, NEWSAPI_API_KEY, GUARDIAN_API_KEY, NYT_API_KEY, GNEWS_API_KEY
+        Keys come from \(Config.Provider.keyVariables.joined(separator: ", "))
         or [source] api-key-file. With no key and no config, headlines reads public RSS feeds (see
         headlines.conf(5)).
         """

@@ -207,7 +207,7 @@ public final class BusService {
         let found = key.isEmpty ? host.shown?.current : host.headline(key: key)
         guard let headline = found else {
             throw BusError(key.isEmpty ? "no headline is on display yet"
-                           : "no headline has the key \(TerminalText.safe(String(key.prefix(80)))) any more (the list was refreshed)")
+                           : "no headline has the id \(TerminalText.safe(String(key.prefix(80)))) any more (the list was refreshed); see `headlines list` and open one by its number")
         }
         let url = comments ? headline.commentsURL : headline.url
         guard let url else { throw BusError("this headline has no discussion page; Hacker News, Reddit and Lobsters headlines have one") }

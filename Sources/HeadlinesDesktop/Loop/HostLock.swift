@@ -68,6 +68,11 @@ public final class HostLock: Sendable {
 
     /// True while the file at `path` is the one this process holds locked: an `rm -rf` of the
     /// folder can unlink it and still leave the folder (when a file lands in it meanwhile).
+    /// Lets go of the lock (a host waiting for its config hands it to the widget hosts it starts).
+    public func release() {
+        fd.withLock { if $0 >= 0 { close($0); $0 = -1 } }
+    }
+
     public func holdsFileAtPath() -> Bool {
         fd.withLock { fd in
             var held = stat(), named = stat()

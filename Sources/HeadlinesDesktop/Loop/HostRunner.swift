@@ -154,14 +154,14 @@ public enum HostRunner {
         }
         // The bus name first: it is the single-instance rule, and a second host stops here, saying
         // whose it is. With no session bus (a bare tty) the host runs without one, under its lock.
-        let startWhenOwned: @Sendable @GLibActor ([LoadedConfig]) -> Void = { all in
+        let whenOwned: @Sendable @GLibActor (@escaping @Sendable @GLibActor () -> Void) -> Void = { then in
             HostRegistry.keep(bus)
             bus.own { outcome in
                 switch outcome {
-                case .owned: startAll(all)
+                case .owned: then()
                 case .noBus:
                     HostLog.info("no session bus: running without the org.headlines.Headlines interface")
-                    startAll(all)
+                    then()
                 case let .taken(pid):
                     HostLog.info("another host (\(pid.map { "pid \($0)" } ?? "another process")) owns \(BusService.name) on the session bus; nothing to do")
                     MainLoop.quit()
@@ -169,17 +169,30 @@ public enum HostRunner {
             }
         }
         MainLoop.run { [initial, configError] in
-            if !initial.isEmpty { return startWhenOwned(initial) }
+            if !initial.isEmpty { return whenOwned { startAll(initial) } }
             guard let configError else { return }
-            let paths = XDGPaths(environment: environment)
-            let wait = ConfigWait(args: hostArgs, environment: environment, error: configError,
-                                  onError: { error in
-                                      HostLog.error("\(error.message) The bars say so until the config loads.")
-                                      ConfigWait.publishError(error, paths: paths)
-                                  },
-                                  onLoaded: { startWhenOwned($0) })
-            HostRegistry.keep(wait)
-            wait.start()
+            // A config that does not load: the name and the lock are held while the bars show why
+            // (so the bus's activation is answered, and no second host starts), then handed over.
+            whenOwned {
+                let paths = XDGPaths(environment: environment)
+                let lock = HostLock(path: paths.hostLockFile)
+                HostRegistry.keep(lock)
+                guard (try? lock.acquire()) == true else {
+                    HostLog.info("another host holds \(paths.hostLockFile); nothing to do")
+                    return MainLoop.quit()
+                }
+                let wait = ConfigWait(args: hostArgs, environment: environment, error: configError,
+                                      onError: { error in
+                                          HostLog.error("\(error.message) The bars say so until the config loads.")
+                                          ConfigWait.publishError(error, paths: paths)
+                                      },
+                                      onLoaded: { loaded in
+                                          lock.release()
+                                          startAll(loaded)
+                                      })
+                HostRegistry.keep(wait)
+                wait.start()
+            }
         }
         return status.value.load(ordering: .relaxed)
     }
