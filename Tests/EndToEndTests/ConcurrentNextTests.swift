@@ -2,13 +2,20 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// `headlines next` is a read-modify-write of offset.json: run by 40 processes at once, every
-/// one of them must count (the lock file beside it serialises them).
+/// `headlines next` asks the host, which the bus starts: run by 40 processes at once, every one
+/// of them must count (the host takes the bus calls one at a time and keeps offset.json).
 final class ConcurrentNextTests: XCTestCase {
     private var cli: CLIRunner!
+    private var bus: PrivateBus!
+    private var environment: [String: String] = [:]
 
-    override func setUpWithError() throws { cli = try CLIRunner() }
-    override func tearDown() { cli?.cleanUp(); cli = nil }
+    override func setUpWithError() throws {
+        cli = try CLIRunner()
+        // A source that refuses at once: the host's reloads fail quickly and send nothing out.
+        try cli.writeConfig("[source]\nprovider = feeds\nfeeds = http://127.0.0.1:9/none.rss\n")
+        (bus, environment) = try cli.activatingBus()
+    }
+    override func tearDown() { bus?.stop(); cli?.cleanUp(); cli = nil }
 
     private var offsetFile: URL { cli.root.appendingPathComponent("runtime/headlines/offset.json") }
 
@@ -22,7 +29,7 @@ final class ConcurrentNextTests: XCTestCase {
             let process = Process()
             process.executableURL = cli.executable
             process.arguments = [command]
-            process.environment = cli.environment()
+            process.environment = cli.environment(environment)
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             return process

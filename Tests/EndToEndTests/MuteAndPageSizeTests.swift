@@ -21,7 +21,9 @@ final class MuteAndPageSizeTests: EndToEndTestCase {
     func testMutingASourceNoHeadlineHasSaysSoAndMutesAnyway() throws {
         let config = try feedConfig()
         XCTAssertEqual(try cli.run(["--config", config.path, "fetch"]).status, 0)
-        let mute = try cli.run(["--config", config.path, "mute", "Nosuch Source"])
+        let (bus, host) = try cli.activatingBus()
+        defer { bus.stop() }
+        let mute = try cli.run(["--config", config.path, "mute", "Nosuch Source"], environment: host)
         XCTAssertEqual(mute.status, 0, mute.stderr)
         XCTAssertTrue(mute.stdout.hasPrefix("No cached headline is from Nosuch Source (the cached ones are "), mute.stdout)
         XCTAssertTrue(mute.stdout.contains("muted anyway"), mute.stdout)
@@ -34,7 +36,9 @@ final class MuteAndPageSizeTests: EndToEndTestCase {
         let list = try cli.run(["--config", config.path, "list", "--json"])
         let first = (try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])?.first
         let source = try XCTUnwrap(first?["source"] as? String, list.stdout)
-        let mute = try cli.run(["--config", config.path, "mute", source.uppercased()])
+        let (bus, host) = try cli.activatingBus()
+        defer { bus.stop() }
+        let mute = try cli.run(["--config", config.path, "mute", source.uppercased()], environment: host)
         XCTAssertTrue(mute.stdout.hasPrefix("Muted \(source.uppercased()):"), mute.stdout)
     }
 

@@ -69,3 +69,15 @@ public final class PrivateBus {
 
     deinit { stop() }
 }
+
+extension CLIRunner {
+    /// A private bus that starts this build's host on the default config file when a command asks
+    /// for one (as the installed service file does), and the environment that reaches it. The
+    /// caller stops the bus.
+    public func activatingBus(_ extra: [String: String] = [:]) throws -> (bus: PrivateBus, environment: [String: String]) {
+        let host = executable.deletingLastPathComponent().appendingPathComponent("headlines-host").path
+        let bus = try PrivateBus(folder: root.appendingPathComponent("bus"), activating: [host, "--from-bar"],
+                                 environment: environment(extra))
+        return (bus, extra.merging(["DBUS_SESSION_BUS_ADDRESS": bus.address]) { $1 })
+    }
+}
