@@ -36,7 +36,7 @@ enum Help {
       --widget NAME       the [widget NAME] of the config a command is about
       -h, --help          show help;  -V, --version  show the version
 
-    Keys come from APITUBE_API_KEY, NEWSAPI_API_KEY, GUARDIAN_API_KEY, NYT_API_KEY, GNEWS_API_KEY
+    Keys come from \(Config.Provider.allCases.compactMap(\.keyVariable).joined(separator: ", "))
     or [source] api-key-file. With no key and
     no config, headlines reads public RSS feeds (see headlines.conf(5)).
     """

@@ -57,7 +57,7 @@ public struct DesktopFacts: Equatable, Sendable {
     public struct ConfigFile: Equatable, Sendable {
         public var path: String
         public var exists: Bool
-        /// What it gives when it loads ("apitube, key from APITUBE_API_KEY"); nil when it did not.
+        /// What it gives when it loads (the provider and where its key comes from); nil when it did not.
         public var summary: String?
         /// Sentences about it that each need a change: the load error, a missing key, warnings.
         public var problems: [String]
