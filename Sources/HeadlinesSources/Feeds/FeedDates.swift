@@ -11,7 +11,8 @@ import FeedXML
 public enum FeedDates {
     /// The instant `text` names, or nil when it is not a date this reader recognises.
     public static func parse(_ text: String) -> Date? {
-        if let date = RFC822.parseCommonForm(text) { return date }
+        // The standard form first, with RFC 2822's two-digit years: nearly every item carries it.
+        if text.utf8.count < 80, let date = RFC822.parse(text, pivot: 50) { return date }
         var s = text.trimmingWhitespace.lowercased()
         if s.hasSuffix(")"), let open = s.lastIndex(of: "(") {
             s = s[..<open].trimmingWhitespace
