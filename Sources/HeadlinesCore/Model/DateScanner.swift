@@ -1,12 +1,13 @@
-/// A cursor over the ASCII of one date, shared by the RFC 3339 and RFC 822 readers so both read
-/// digits, letters and spaces the same way. Letters compare without case.
-struct DateScanner {
+/// A cursor over the ASCII of one date, shared by the RFC 3339 and RFC 822 readers and the repairs
+/// `FeedDates` makes before them, so all read digits, letters and spaces the same way. Letters
+/// compare without case.
+package struct DateScanner {
     private let bytes: [UInt8]
     private var end: Int
     private(set) var position = 0
 
     /// Over `text`, with `trimming` less the white space (Unicode's) around it.
-    init(_ text: String, trimming: Bool = false) {
+    package init(_ text: String, trimming: Bool = false) {
         // ASCII, nearly every date, is trimmed in place; other text as Characters, for Unicode's
         // white space (a no-break space). Either way only ASCII is left to read as a date.
         let plain = !trimming || text.utf8.allSatisfy { $0 < 0x80 }
@@ -18,11 +19,13 @@ struct DateScanner {
         while end > position, space(bytes[end - 1]) { end -= 1 }
     }
 
-    var atEnd: Bool { position == end }
+    package var atEnd: Bool { position == end }
     var peek: UInt8? { position < end ? bytes[position] : nil }
     var peekIsDigit: Bool { peek.map(Self.isDigit) ?? false }
+    /// What is left, as text.
+    package var rest: String { String(decoding: bytes[position..<end], as: UTF8.self) }
 
-    mutating func expect(_ c: Unicode.Scalar) -> Bool {
+    package mutating func expect(_ c: Unicode.Scalar) -> Bool {
         guard peek == UInt8(c.value) else { return false }
         position += 1
         return true
@@ -55,6 +58,16 @@ struct DateScanner {
         return count == 0 ? nil : value
     }
 
+    /// The whole run of ASCII digits next, as text, when its length is in `counts`; else nil and
+    /// nothing read.
+    package mutating func digitText(_ counts: ClosedRange<Int>) -> String? {
+        var next = position
+        while next < end, Self.isDigit(bytes[next]) { next += 1 }
+        guard counts.contains(next - position) else { return nil }
+        defer { position = next }
+        return String(decoding: bytes[position..<next], as: UTF8.self)
+    }
+
     /// A run of ASCII letters, lowercased, or nil when none is next. A name fits a small string:
     /// no allocation.
     mutating func letters() -> String? {
@@ -69,7 +82,7 @@ struct DateScanner {
 
     /// Skips spaces and tabs; true when there was at least one.
     @discardableResult
-    mutating func skipSpaces() -> Bool {
+    package mutating func skipSpaces() -> Bool {
         let start = position
         while peek == UInt8(ascii: " ") || peek == UInt8(ascii: "\t") { position += 1 }
         return position > start

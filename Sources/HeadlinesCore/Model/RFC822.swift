@@ -44,7 +44,7 @@ public enum RFC822 {
     }
 
     static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-    static let dayNames = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+    package static let dayNames = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
     static let longDayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 
     /// RFC 822's named zones, in hours east of UTC.
