@@ -3,8 +3,8 @@
 //   FeedXML          the only importer of CLibXML2: feed bytes (any charset iconv knows) to an element
 //                    tree, with libxml2's recovery, no network and no external entities.
 //   BarFormats       pure Swift on the standard library alone: each bar's and widget host's escaping,
-//                    framing and error output, and the headline keys clicks carry; shared by the
-//                    host (through HeadlinesCore) and the static headlines-bar.
+//                    framing and error output, the headline keys clicks carry, and the version;
+//                    shared by the host (through HeadlinesCore) and the static headlines-bar.
 //   HeadlinesCore    pure Swift on FoundationEssentials (no ICU, no Foundation, no libxml2): model,
 //                    cache and state files, config model, timeline and its layout, the host engine,
 //                    budget, bar rendering. Never imports C itself. Time is always passed in. It is

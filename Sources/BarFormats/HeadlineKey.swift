@@ -3,12 +3,7 @@
 /// anything a shell or a bar's tag grammar reads; the key holds nothing but hex.
 public enum HeadlineKey {
     public static func of(id: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
+        let hex = String(FNV1a.hash(id), radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 

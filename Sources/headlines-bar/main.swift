@@ -7,13 +7,9 @@ import Glibc
 // the bus; nothing is handed back to it.
 // Fully static and Foundation-free so that each bar copy costs a few hundred kilobytes.
 
-/// `headlines --version`'s line. Duplicates HeadlinesCore's HeadlinesVersion.string, which this
-/// binary cannot import (it would pull in FoundationEssentials): keep the two equal.
-let headlinesVersion = "0.1.0"
-
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--version") || arguments.contains("-V") {
-    Sys.writeAll(1, Array("headlines \(headlinesVersion)\n".utf8))
+    Sys.writeAll(1, Array("headlines \(HeadlinesVersion.string)\n".utf8))
     exit(0)
 }
 if arguments.contains("--help") || arguments.contains("-h") {

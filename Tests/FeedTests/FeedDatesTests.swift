@@ -160,4 +160,43 @@ final class FeedDatesTests: XCTestCase {
             XCTAssertNil(FeedDates.parse(text), text)
         }
     }
+
+    func testNearMissesOfTheStandardFormAreRepairedOrRefused() {
+        // Given text RFC822 reads, and text just off its form, which goes on to the repairs
+        let table: [(String, String?)] = [
+            ("", nil),
+            ("Tue, 10 Jun 2003 04:00:00 EST", "2003-06-10T09:00:00Z"),
+            ("Tue, 10 Jun 2003 04:00:00 CEST", "2003-06-10T02:00:00Z"),
+            ("Tue, 10 Jun 2003 04:00 GMT", "2003-06-10T04:00:00Z"),
+            ("Tue, 10 Jun 2003 4:00:00 GMT", "2003-06-10T04:00:00Z"),
+            ("Tue, 10 Jun 03 04:00:00 GMT", "2003-06-10T04:00:00Z"),
+            ("Tue,10 Jun 2003 04:00:00 GMT", "2003-06-10T04:00:00Z"),
+            ("Tuesday, 10 Jun 2003 04:00:00 GMT", "2003-06-10T04:00:00Z"),
+            ("Tue, 10 June 2003 04:00:00 GMT", "2003-06-10T04:00:00Z"),
+            ("Tue, 10 Jun 2003 04:00:00.5 GMT", "2003-06-10T04:00:00.5Z"),
+            ("Tue, 10 Jun 2003 04:00:00 GMT junk", nil),
+            ("Tue, 10 Jun 2003 04:00:00 +01", "2003-06-10T03:00:00Z"),
+            ("Tue, 10 Jun 2003 04:00:00 +1500", "2003-06-09T13:00:00Z"),
+            ("Tue, 10 Jun 2003 04:00:00 +0160", nil),
+            ("Tue, 10 Jun 2003 04:00:00", "2003-06-10T04:00:00Z"),
+            ("Tue, 123 Jun 2003 04:00:00 GMT", nil),
+            ("Tue, 10 Déc 2003 04:00:00 GMT", nil),
+            ("Tue, 10 Jun 2003 04:00:00 GMT\u{301}", nil),
+            ("Ţue, 10 Jun 2003 04:00:00 GMT", nil),
+            ("Tue, 10 Jun 2003 04:00:00 ＋0100", nil),
+            ("Tue, 10 Xyz 2003 04:00:00 GMT", nil),
+            ("Tue, 1O Jun 2003 04:00:00 GMT", nil),
+            ("Tue; 10 Jun 2003 04:00:00 GMT", "2003-06-10T04:00:00Z"),
+            ("Tue, 10 Jun 2003 04:00:0/ GMT", nil),
+            ("Tue, 10 Jun 2003 04:00:00 +01/0", nil),
+            ("Tue13 Nov 2012 15:45:00 PST", nil),
+        ]
+        for (text, expected) in table {
+            // When each is parsed
+            let date = FeedDates.parse(text)
+
+            // Then it is the instant it names, or nil
+            XCTAssertEqual(date.map { $0.timeIntervalSince1970 }, expected.map { at($0).timeIntervalSince1970 }, text)
+        }
+    }
 }

@@ -113,6 +113,15 @@ final class ConfigTests: XCTestCase {
             XCTAssertEqual(try Config.parse(groups: ["notify": ["enabled": text]], file: file).notifyEnabled, value, text)
         }
     }
+
+    func testTheSourceDigestIsTheOneLedgersOnDiskHold() throws {
+        // A changed digest reads as a changed source: every host would reload at once on its next start.
+        XCTAssertEqual(Config().sourceIdentity, "91c179543dd2114e")
+        // Fifteen digits: the digest was never padded, unlike a headline's key.
+        let config = try Config.parse(groups: ["source": ["provider": "reddit", "subreddits": "linux+s8", "sort": "new"]],
+                                      file: file)
+        XCTAssertEqual(config.sourceIdentity, "c00d72ca30e0a92")
+    }
 }
 
 /// `[notify] keywords` and `mute-words`.

@@ -11,7 +11,7 @@ repo=$(cd "$here/../.." && pwd)
 root=$(cd "$1" && pwd)
 out=$(mkdir -p "$2" && cd "$2" && pwd)
 
-version=$(sed -n 's/.*static let string = "\([^"]*\)".*/\1/p' "$repo/Sources/HeadlinesCore/Model/HeadlinesVersion.swift")
+version=$(sed -n 's/.*static let string = "\([^"]*\)".*/\1/p' "$repo/Sources/BarFormats/HeadlinesVersion.swift")
 [ -n "$version" ] || { echo "build-deb: no version in HeadlinesVersion.swift" >&2; exit 1; }
 arch=$(dpkg --print-architecture)
 [ -x "$root/usr/bin/headlines" ] || { echo "build-deb: $root/usr/bin/headlines missing: stage with PREFIX=/usr" >&2; exit 1; }

@@ -73,7 +73,7 @@ linkage=$(ldd "$SRC" 2>&1)
 case "$linkage" in *"not a dynamic executable"*) ;; *) die "headlines-bar is dynamic: $linkage";; esac
 ! grep -rqE "^import (Foundation|FoundationEssentials)" Sources/headlines-bar || die "headlines-bar imports Foundation"
 ! grep -q "FoundationEssentials" "$SRC" || die "FoundationEssentials symbols are linked into headlines-bar"
-want=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/HeadlinesCore/Model/HeadlinesVersion.swift)
+want=$(sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/BarFormats/HeadlinesVersion.swift)
 [ "$("$BAR" --version)" = "headlines $want" ] || die "--version says '$("$BAR" --version)', headlines says 'headlines $want'"
 ok "not a dynamic executable, no Foundation, 'headlines $want'"
 

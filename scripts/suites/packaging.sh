@@ -116,7 +116,7 @@ ok "completions parse (bash, zsh, fish)"
 # ---- the .deb (builds release once; make install below reuses the build) -----------------------
 start=$(date +%s)
 make --no-print-directory deb >"$tmp/deb.log" 2>&1 || { tail -30 "$tmp/deb.log"; fail "make deb"; }
-version=$(sed -n 's/.*static let string = "\([^"]*\)".*/\1/p' Sources/HeadlinesCore/Model/HeadlinesVersion.swift)
+version=$(sed -n 's/.*static let string = "\([^"]*\)".*/\1/p' Sources/BarFormats/HeadlinesVersion.swift)
 deb="build/headlines_${version}_$(dpkg --print-architecture).deb"
 [ -f "$deb" ] || fail "make deb did not write $deb"
 # Depends comes from dpkg-shlibdeps over the dynamically linked programs: each library's package

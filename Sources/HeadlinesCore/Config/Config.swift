@@ -353,8 +353,7 @@ extension Config {
     /// environment, else the keyless feeds.
     public func resolvedProvider(environment: [String: String]) -> Provider {
         if providerIsExplicit { return provider }
-        if environment["APITUBE_API_KEY"].map({ !$0.isEmpty }) ?? false { return .apitube }
-        if environment["NEWSAPI_API_KEY"].map({ !$0.isEmpty }) ?? false { return .newsapi }
+        for keyed in [Provider.apitube, .newsapi] where !(environment[keyed.keyVariable!] ?? "").isEmpty { return keyed }
         if apiKeyFile != nil { return provider }
         return .feeds
     }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import BarFormats
 
 /// What the host is set up to do; rebuilt by the driver from the config at start and on SIGHUP.
 public struct HostConfiguration: Sendable {
@@ -105,12 +106,7 @@ extension Config {
         if !subreddits.isEmpty || !sort.isEmpty || !section.isEmpty {
             parts.append("r/" + subreddits.joined(separator: "+") + " " + sort + " " + section)
         }
-        // FNV-1a: a URL may carry a key in its query, so only a digest is kept on disk.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in parts.joined(separator: "\u{1F}").utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return String(hash, radix: 16)
+        // A URL may carry a key in its query, so only a digest is kept on disk (unpadded, as ever).
+        return String(FNV1a.hash(parts.joined(separator: "\u{1F}")), radix: 16)
     }
 }

@@ -1,16 +1,31 @@
-/// A cursor over the ASCII of one date, shared by the RFC 3339 and RFC 822 readers so both read
-/// digits, letters and spaces the same way. Letters compare without case.
-struct DateScanner {
+/// A cursor over the ASCII of one date, shared by the RFC 3339 and RFC 822 readers and the repairs
+/// `FeedDates` makes before them, so all read digits, letters and spaces the same way. Letters
+/// compare without case.
+package struct DateScanner {
     private let bytes: [UInt8]
+    private var end: Int
     private(set) var position = 0
 
-    init(_ text: String) { bytes = Array(text.utf8) }
+    /// Over `text`, with `trimming` less the white space (Unicode's) around it.
+    package init(_ text: String, trimming: Bool = false) {
+        // ASCII, nearly every date, is trimmed in place; other text as Characters, for Unicode's
+        // white space (a no-break space). Either way only ASCII is left to read as a date.
+        let plain = !trimming || text.utf8.allSatisfy { $0 < 0x80 }
+        bytes = Array(plain ? text.utf8 : text.trimmed().utf8)
+        end = bytes.count
+        guard trimming && plain else { return }
+        let space = { (b: UInt8) in b == 0x20 || (0x09...0x0D).contains(b) }
+        while position < end, space(bytes[position]) { position += 1 }
+        while end > position, space(bytes[end - 1]) { end -= 1 }
+    }
 
-    var atEnd: Bool { position == bytes.count }
-    var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
+    package var atEnd: Bool { position == end }
+    var peek: UInt8? { position < end ? bytes[position] : nil }
     var peekIsDigit: Bool { peek.map(Self.isDigit) ?? false }
+    /// What is left, as text.
+    package var rest: String { String(decoding: bytes[position..<end], as: UTF8.self) }
 
-    mutating func expect(_ c: Unicode.Scalar) -> Bool {
+    package mutating func expect(_ c: Unicode.Scalar) -> Bool {
         guard peek == UInt8(c.value) else { return false }
         position += 1
         return true
@@ -19,7 +34,7 @@ struct DateScanner {
     /// `word` (lowercase ASCII) in any case.
     mutating func expectWord(_ word: String) -> Bool {
         let w = Array(word.utf8)
-        guard bytes.count - position >= w.count else { return false }
+        guard end - position >= w.count else { return false }
         for k in 0..<w.count where bytes[position + k] | 0x20 != w[k] { return false }
         position += w.count
         return true
@@ -43,17 +58,31 @@ struct DateScanner {
         return count == 0 ? nil : value
     }
 
-    /// A run of ASCII letters, lowercased, or nil when none is next.
+    /// The whole run of ASCII digits next, as text, when its length is in `counts`; else nil and
+    /// nothing read.
+    package mutating func digitText(_ counts: ClosedRange<Int>) -> String? {
+        var next = position
+        while next < end, Self.isDigit(bytes[next]) { next += 1 }
+        guard counts.contains(next - position) else { return nil }
+        defer { position = next }
+        return String(decoding: bytes[position..<next], as: UTF8.self)
+    }
+
+    /// A run of ASCII letters, lowercased, or nil when none is next. A name fits a small string:
+    /// no allocation.
     mutating func letters() -> String? {
         let start = position
         while let b = peek, (b | 0x20) >= UInt8(ascii: "a"), (b | 0x20) <= UInt8(ascii: "z") { position += 1 }
         guard position > start else { return nil }
-        return String(decoding: bytes[start..<position].map { $0 | 0x20 }, as: UTF8.self)
+        return String(unsafeUninitializedCapacity: position - start) { out in
+            for k in start..<position { out[k - start] = bytes[k] | 0x20 }
+            return position - start
+        }
     }
 
     /// Skips spaces and tabs; true when there was at least one.
     @discardableResult
-    mutating func skipSpaces() -> Bool {
+    package mutating func skipSpaces() -> Bool {
         let start = position
         while peek == UInt8(ascii: " ") || peek == UInt8(ascii: "\t") { position += 1 }
         return position > start

@@ -1,4 +1,3 @@
-/// The version printed by `--version` and sent in the User-Agent.
-public enum HeadlinesVersion {
-    public static let string = "0.1.0"
-}
+// BarFormats holds the version, so that headlines-bar, which cannot link the core, prints it too;
+// every importer of the core sees it as its own.
+@_exported import enum BarFormats.HeadlinesVersion

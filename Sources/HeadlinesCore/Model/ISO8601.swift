@@ -11,7 +11,7 @@ public enum ISO8601 {
     /// next minute's first, as it did; years before 1582 are proleptic Gregorian (RFC 3339), where
     /// the format style switched to the Julian calendar.
     public static func parse(_ text: String) -> Date? {
-        var scanner = DateScanner(text.trimmed())
+        var scanner = DateScanner(text, trimming: true)
         return scanner.rfc3339()
     }
 

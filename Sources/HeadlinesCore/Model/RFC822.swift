@@ -8,68 +8,13 @@ public enum RFC822 {
     /// The instant, or nil when the text is none of those forms: day 1-2 digits, year 4 (2 in the
     /// RFC 850 form), hour, minute and second 1-2 digits each, a zone of `GMT`, `UT`, `UTC`,
     /// RFC 822's North American names or `±hhmm`. The day name may be short or long and is not
-    /// checked against the date. A leap second reads as the next minute's first.
-    public static func parse(_ text: String) -> Date? {
-        var scanner = DateScanner(text.trimmed())
-        return scanner.rfc822()
-    }
-
-    /// The form nearly every feed and server writes, `Sun, 06 Nov 1994 08:49:37 GMT` or `+hhmm`
-    /// (the day name optional, any case, the day one or two digits), read byte by byte; nil for
-    /// anything else, which `parse` (and `FeedDates`' leniency) then reads the long way. Most
-    /// items of a feed carry one, and reading it through Characters cost more than the rest of
-    /// the item.
-    public static func parseCommonForm(_ text: String) -> Date? {
-        var text = text
-        return text.withUTF8 { commonForm($0) }
-    }
-
-    private static func commonForm(_ b: UnsafeBufferPointer<UInt8>) -> Date? {
-        var i = 0, end = b.count
-        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
-        while i < end, isSpace(b[i]) { i += 1 }
-        while end > i, isSpace(b[end - 1]) { end -= 1 }
-        func lower(_ k: Int) -> UInt8 { b[k] | 0x20 }
-        func digit(_ k: Int) -> Int? { k < end && b[k] >= 0x30 && b[k] <= 0x39 ? Int(b[k] - 0x30) : nil }
-        func name(_ k: Int, in names: [String]) -> Int? {
-            guard k + 3 <= end else { return nil }
-            let word = [lower(k), lower(k + 1), lower(k + 2)]
-            return names.firstIndex { $0.utf8.elementsEqual(word) }
-        }
-        func two(_ k: Int) -> Int? {
-            guard let a = digit(k), let c = digit(k + 1) else { return nil }
-            return a * 10 + c
-        }
-        if name(i, in: dayNames) != nil {
-            guard i + 5 <= end, b[i + 3] == 0x2C, b[i + 4] == 0x20 else { return nil }
-            i += 5
-        }
-        guard let d1 = digit(i) else { return nil }
-        var day = d1
-        i += 1
-        if let d2 = digit(i) { day = day * 10 + d2; i += 1 }
-        guard i < end, b[i] == 0x20, let month = name(i + 1, in: months), i + 4 < end, b[i + 4] == 0x20 else { return nil }
-        i += 5
-        guard let century = two(i), let yy = two(i + 2), i + 4 < end, b[i + 4] == 0x20 else { return nil }
-        i += 5
-        guard let hour = two(i), i + 2 < end, b[i + 2] == 0x3A, let minute = two(i + 3), i + 5 < end, b[i + 5] == 0x3A,
-              let second = two(i + 6), i + 8 < end, b[i + 8] == 0x20 else { return nil }
-        i += 9
-        let offset: Int
-        switch end - i {
-        case 5 where b[i] == 0x2B || b[i] == 0x2D:
-            guard let hh = two(i + 1), let mm = two(i + 3), hh <= 14, mm < 60 else { return nil }
-            offset = (b[i] == 0x2D ? -1 : 1) * (hh * 3600 + mm * 60)
-        case 3 where (lower(i), lower(i + 1), lower(i + 2)) == (0x67, 0x6D, 0x74)   // gmt
-            || (lower(i), lower(i + 1), lower(i + 2)) == (0x75, 0x74, 0x63):       // utc
-            offset = 0
-        case 2 where (lower(i), lower(i + 1)) == (0x75, 0x74):                         // ut
-            offset = 0
-        default:
-            return nil
-        }
-        return CivilDate.instant(year: century * 100 + yy, month: month + 1, day: day, hour: hour, minute: minute,
-                                 second: second, offset: offset)
+    /// checked against the date. A leap second reads as the next minute's first. A two-digit year
+    /// below `pivot` is this century's, the rest the last's: RFC 9110 has a year more than 50
+    /// years ahead read as the last century's, and a fixed 70 keeps the parser off the clock;
+    /// feeds pass RFC 2822's 50.
+    public static func parse(_ text: String, pivot: Int = 70) -> Date? {
+        var scanner = DateScanner(text, trimming: true)
+        return scanner.rfc822(pivot: pivot)
     }
 
     /// `Sun, 06 Nov 1994 08:49:37 GMT` (IMF-fixdate), the second truncated; years beyond four
@@ -99,7 +44,7 @@ public enum RFC822 {
     }
 
     static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-    static let dayNames = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+    package static let dayNames = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
     static let longDayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 
     /// RFC 822's named zones, in hours east of UTC.
@@ -110,28 +55,28 @@ public enum RFC822 {
 }
 
 private extension DateScanner {
-    /// `[day-name[,]]` then `D Mon YYYY H:M:S zone`, `DD-Mon-YY H:M:S zone` or asctime's
-    /// `Mon D H:M:S YYYY`.
-    mutating func rfc822() -> Date? {
+    /// An optional day name with a comma or a space after it, then `D Mon YYYY H:M:S zone`,
+    /// `DD-Mon-YY H:M:S zone` or asctime's `Mon D H:M:S YYYY`.
+    mutating func rfc822(pivot: Int) -> Date? {
         var word = letters()
         if let name = word, RFC822.dayNames.contains(name) || RFC822.longDayNames.contains(name) {
-            _ = expect(",")
+            guard expect(",") || skipSpaces() else { return nil }
             skipSpaces()
             word = letters()
         }
         if let word {
             guard let month = RFC822.month(word), skipSpaces(), let day = digits(max: 2), skipSpaces(),
-                  let (hour, minute, second) = time(), skipSpaces(), let year = year(twoDigits: false) else { return nil }
+                  let (hour, minute, second) = time(), skipSpaces(), let year = year(pivot: nil) else { return nil }
             return finish(year, month, day, hour, minute, second, offset: 0)
         }
         guard let day = digits(max: 2) else { return nil }
         let month: Int, year: Int
         if expect("-") {
-            guard let name = letters(), let m = RFC822.month(name), expect("-"), let y = self.year(twoDigits: true) else { return nil }
+            guard let name = letters(), let m = RFC822.month(name), expect("-"), let y = self.year(pivot: pivot) else { return nil }
             (month, year) = (m, y)
         } else {
             guard skipSpaces(), let name = letters(), let m = RFC822.month(name), skipSpaces(),
-                  let y = self.year(twoDigits: false) else { return nil }
+                  let y = self.year(pivot: nil) else { return nil }
             (month, year) = (m, y)
         }
         guard skipSpaces(), let (hour, minute, second) = time(), skipSpaces(), let offset = rfc822Zone() else { return nil }
@@ -147,15 +92,13 @@ private extension DateScanner {
                                  offset: offset)
     }
 
-    /// Four digits, or with `twoDigits` (RFC 850) also two: one below 70 is this century's. RFC
-    /// 9110 has a year more than 50 years ahead read as the last century's; a fixed pivot keeps
-    /// the parser off the clock.
-    mutating func year(twoDigits: Bool) -> Int? {
+    /// Four digits, or with a `pivot` (RFC 850's form) also two: one below it is this century's.
+    mutating func year(pivot: Int?) -> Int? {
         let start = position
         guard let y = digits(max: 4) else { return nil }
-        switch position - start {
-        case 4: return y
-        case 2 where twoDigits: return y < 70 ? 2000 + y : 1900 + y
+        switch (position - start, pivot) {
+        case (4, _): return y
+        case (2, let pivot?): return y < pivot ? 2000 + y : 1900 + y
         default: return nil
         }
     }

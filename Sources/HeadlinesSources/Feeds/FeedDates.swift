@@ -11,15 +11,14 @@ import FeedXML
 public enum FeedDates {
     /// The instant `text` names, or nil when it is not a date this reader recognises.
     public static func parse(_ text: String) -> Date? {
-        if let date = RFC822.parseCommonForm(text) { return date }
+        // The standard form first, with RFC 2822's two-digit years: nearly every item carries it.
+        if text.utf8.count < 80, let date = RFC822.parse(text, pivot: 50) { return date }
         var s = text.trimmingWhitespace.lowercased()
         if s.hasSuffix(")"), let open = s.lastIndex(of: "(") {
             s = s[..<open].trimmingWhitespace
         }
         guard !s.isEmpty, s.count < 80 else { return nil }
-        if s.prefix(4).allSatisfy(\.isASCIIDigit), let repaired = rfc3339(s), let date = ISO8601.parse(repaired) {
-            return date
-        }
+        if let repaired = rfc3339(s), let date = ISO8601.parse(repaired) { return date }
         guard let (repaired, fraction) = rfc822(s), let date = RFC822.parse(repaired) else { return nil }
         return fraction == 0 ? date : Date(timeIntervalSince1970: date.timeIntervalSince1970 + fraction)
     }
@@ -30,20 +29,20 @@ public enum FeedDates {
     /// time at all), one- or two-digit fields, no seconds, a comma before the fraction, spaces
     /// before the zone, or a zone `ISO8601` does not read.
     private static func rfc3339(_ s: String) -> String? {
-        var scan = Scanner(s)
-        guard let year = scan.digits(4...4), scan.skip("-") || scan.skip("/"),
-              let month = scan.digits(1...2), scan.skip("-") || scan.skip("/"),
-              let day = scan.digits(1...2) else { return nil }
+        var scan = DateScanner(s)
+        guard let year = scan.digitText(4...4), scan.expect("-") || scan.expect("/"),
+              let month = scan.digitText(1...2), scan.expect("-") || scan.expect("/"),
+              let day = scan.digitText(1...2) else { return nil }
         var time = "00:00:00"
-        if scan.skip("t") || scan.skip(" ") {
-            scan.skipSpaces()
-            guard let hour = scan.digits(1...2), scan.skip(":"), let minute = scan.digits(1...2) else { return nil }
+        if scan.expect("t") || scan.expect(" ") {
+            while scan.expect(" ") {}
+            guard let hour = scan.digitText(1...2), scan.expect(":"), let minute = scan.digitText(1...2) else { return nil }
             time = hour + ":" + minute + ":00"
-            if scan.skip(":") {
-                guard let second = scan.digits(1...2) else { return nil }
+            if scan.expect(":") {
+                guard let second = scan.digitText(1...2) else { return nil }
                 time = hour + ":" + minute + ":" + second
                 // ISO8601 reads nine digits, a nanosecond, well past what a Date holds in 2026.
-                if scan.skip(".") || scan.skip(","), case let digits = scan.digitRun(), !digits.isEmpty {
+                if scan.expect(".") || scan.expect(","), let digits = scan.digitText(1...80) {
                     time += "." + digits.prefix(9)
                 }
             }
@@ -51,7 +50,7 @@ public enum FeedDates {
         scan.skipSpaces()
         var zone = "Z"
         if !scan.atEnd {
-            guard let offset = zoneOffset(scan.rest) else { return nil }
+            guard let offset = zoneOffset(scan.rest[...]) else { return nil }
             zone = offset == 0 ? "Z" : numericZone(offset, separator: ":")
         }
         return year + "-" + month + "-" + day + "T" + time + zone
@@ -59,7 +58,6 @@ public enum FeedDates {
 
     // MARK: RFC 822 and its relatives
 
-    private static let weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
     private static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august",
                                       "september", "october", "november", "december"]
 
@@ -95,7 +93,7 @@ public enum FeedDates {
                 // "jan", "january", "sept"; not "janitor".
                 guard month == nil else { return nil }
                 month = token.prefix(3)
-            } else if weekdays.contains(where: { bytewise ? token.utf8.starts(with: $0.utf8) : token.hasPrefix($0) }),
+            } else if RFC822.dayNames.contains(where: { bytewise ? token.utf8.starts(with: $0.utf8) : token.hasPrefix($0) }),
                       token.count <= 9 {
                 continue
             } else if let z = zoneOffset(token) {
@@ -190,35 +188,6 @@ public enum FeedDates {
         let minutes = abs(offset) / 60
         return (offset < 0 ? "-" : "+") + NumberText.padded(minutes / 60, width: 2) + separator
             + NumberText.padded(minutes % 60, width: 2)
-    }
-
-    /// A cursor over a lowercased date.
-    private struct Scanner {
-        let chars: [Character]
-        var i = 0
-        init(_ s: String) { chars = Array(s) }
-        var atEnd: Bool { i >= chars.count }
-        var rest: Substring { Substring(String(chars[i...])) }
-        mutating func skip(_ c: Character) -> Bool {
-            guard i < chars.count, chars[i] == c else { return false }
-            i += 1
-            return true
-        }
-        mutating func skipSpaces() { while i < chars.count, chars[i] == " " { i += 1 } }
-        /// A run of `count` ASCII digits not followed by another.
-        mutating func digits(_ count: ClosedRange<Int>) -> String? {
-            var j = i
-            while j < chars.count, j - i < count.upperBound, chars[j].isASCIIDigit { j += 1 }
-            guard count.contains(j - i), j >= chars.count || !chars[j].isASCIIDigit else { return nil }
-            defer { i = j }
-            return String(chars[i..<j])
-        }
-        mutating func digitRun() -> String {
-            var j = i
-            while j < chars.count, chars[j].isASCIIDigit { j += 1 }
-            defer { i = j }
-            return String(chars[i..<j])
-        }
     }
 }
 

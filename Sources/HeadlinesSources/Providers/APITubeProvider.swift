@@ -24,7 +24,7 @@ public struct APITubeProvider: KeyedNewsAPI {
 
     public static let fieldList = "id,title,href,published_at,source.domain,image"
     public let displayName = "APITube"
-    public let keyVariable: String? = "APITUBE_API_KEY"
+    public let keyVariable = Config.Provider.apitube.keyVariable
     public let noHeadlinesSetting = "[source] language and country"
     public var options: Options
     public let apiKey: String?

@@ -23,7 +23,7 @@ public struct GNewsProvider: KeyedNewsAPI {
     }
 
     public let displayName = "GNews"
-    public let keyVariable: String? = "GNEWS_API_KEY"
+    public let keyVariable = Config.Provider.gnews.keyVariable
     public let noHeadlinesSetting = "[source] category, language, country and query"
     public var options: Options
     public let apiKey: String?

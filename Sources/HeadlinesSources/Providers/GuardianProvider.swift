@@ -20,7 +20,7 @@ public struct GuardianProvider: KeyedNewsAPI {
     }
 
     public let displayName = "The Guardian"
-    public let keyVariable: String? = "GUARDIAN_API_KEY"
+    public let keyVariable = Config.Provider.guardian.keyVariable
     public let noHeadlinesSetting = "[source] section and query"
     public var options: Options
     public let apiKey: String?

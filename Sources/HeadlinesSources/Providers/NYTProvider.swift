@@ -16,7 +16,7 @@ public struct NYTProvider: KeyedNewsAPI {
     }
 
     public let displayName = "The New York Times"
-    public let keyVariable: String? = "NYT_API_KEY"
+    public let keyVariable = Config.Provider.nyt.keyVariable
     public let noHeadlinesSetting = "[source] section"
     public var options: Options
     public let apiKey: String?

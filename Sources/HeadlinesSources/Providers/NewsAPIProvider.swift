@@ -22,7 +22,7 @@ public struct NewsAPIProvider: KeyedNewsAPI {
     }
 
     public let displayName = "NewsAPI"
-    public let keyVariable: String? = "NEWSAPI_API_KEY"
+    public let keyVariable = Config.Provider.newsapi.keyVariable
     public let noHeadlinesSetting = "[source] country, category and query"
     public var options: Options
     public let apiKey: String?
