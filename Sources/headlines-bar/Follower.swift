@@ -24,6 +24,9 @@ struct Follower {
     private var pendingSteps = 0
     /// The `headlines next N` or `prev N` running now, 0 when none.
     private var stepChild: pid_t = 0
+    /// A host was just started for a widget whose folder is not there yet: look once more in a
+    /// moment (the host makes it right after it owns its bus name; no event says it owns it).
+    private var recheckSoon = false
 
     init(folder: RuntimeFolder, variant: BarVariant, readsClicks: Bool, options: [String] = []) {
         self.options = options
@@ -44,15 +47,22 @@ struct Follower {
         // A child (`headlines start`, a click's command) exiting interrupts poll, so it is reaped
         // at once, not at the next change.
         signal(SIGCHLD) { _ in }
-        folderState = watches.rewatch(folder, variant: variant, create: true)
-        if folderState == .ok { host.startIfNone(folder) }
+        // A widget's folder is the host's to make: a widget no host serves gets none.
+        folderState = watches.rewatch(folder, variant: variant, create: !folder.isWidget)
+        if folderState == .ok || folder.isWidget { host.startIfNone(folder) }
         show()
         var fds = [pollfd](repeating: pollfd(), count: 3)
         while true {
             fds[0] = pollfd(fd: watches.fd, events: Int16(POLLIN), revents: 0)
             fds[1] = pollfd(fd: 1, events: out.hasPending ? Int16(POLLOUT) : 0, revents: 0)
             fds[2] = pollfd(fd: readsClicks && stdinOpen ? 0 : -1, events: Int16(POLLIN), revents: 0) // -1 is skipped
-            let r = poll(&fds, 3, -1)
+            let r = poll(&fds, 3, recheckSoon ? 1000 : -1)
+            if r == 0 {
+                recheckSoon = false
+                folderState = watches.rewatch(folder, variant: variant, create: false)
+                show()
+                continue
+            }
             if r < 0 {
                 if errno == EINTR { if reapChildren() { show() }; continue }
                 exit(1)
@@ -147,7 +157,9 @@ struct Follower {
 
     /// Reaps what has exited; true when what the bar shows changed (a failed `headlines start`).
     private mutating func reapChildren() -> Bool {
-        let startFailed = host.reap()
+        let started = host.reap()
+        let startFailed = started == false
+        if started == true, folderState == .missing, folder.isWidget { recheckSoon = true }
         if stepChild > 0, cbs_reap(stepChild, nil) > 0 {
             stepChild = 0
             runPendingSteps()

@@ -40,12 +40,12 @@ struct HostWatch {
         return stopped != wasStopped
     }
 
-    /// Reaps `headlines start` once it has exited; true when that showed it failed.
-    mutating func reap() -> Bool {
+    /// Reaps `headlines start` once it has exited: whether it succeeded, nil while it runs.
+    mutating func reap() -> Bool? {
         var ok: Int32 = 0
-        guard starter > 0, cbs_reap(starter, &ok) > 0 else { return false }
+        guard starter > 0, cbs_reap(starter, &ok) > 0 else { return nil }
         starter = 0
         startFailed = ok == 0
-        return startFailed
+        return !startFailed
     }
 }

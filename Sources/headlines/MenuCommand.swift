@@ -12,21 +12,22 @@ import HeadlinesDesktop
 /// and started when none runs.
 enum MenuCommand {
     static func run(_ context: AppContext) -> Int32 {
-        let widget = BusClient.Value.string(context.arguments.widget ?? "")
-        guard let reply = HostCall.ask("ListHeadlines", [widget], to: "list the headlines") else { return 1 }
-        let rows = (reply.first?.items ?? []).map(\.items).filter { $0.count == 5 }
-        guard !rows.isEmpty else {
-            Output.error("headlines: no headlines yet: the host has not fetched any; see `headlines status`.")
-            return 1
-        }
-        let now = Date()
-        let lines = rows.map { row in
-            Markup.neutralise(row[1].text) + " — " + Markup.neutralise(row[2].text) + " · "
-                + RelativeAge.describe(Date(timeIntervalSince1970: Double(row[4].number ?? 0)), now: now)
-        }
         do {
+            // The launcher first: with none that can run, no host need be asked (or started).
             let argv = try LauncherMenu.argv(configured: context.config.launcher, environment: context.environment)
             if let missing = LauncherMenu.missingProgram(argv) { throw LauncherMenu.MenuError.notOnPath(missing) }
+            let widget = BusClient.Value.string(context.arguments.widget ?? "")
+            guard let reply = HostCall.ask("ListHeadlines", [widget], to: "list the headlines") else { return 1 }
+            let rows = (reply.first?.items ?? []).map(\.items).filter { $0.count == 5 }
+            guard !rows.isEmpty else {
+                Output.error("headlines: no headlines yet: the host has not fetched any; see `headlines status`.")
+                return 1
+            }
+            let now = Date()
+            let lines = rows.map { row in
+                Markup.neutralise(row[1].text) + " — " + Markup.neutralise(row[2].text) + " · "
+                    + RelativeAge.describe(Date(timeIntervalSince1970: Double(row[4].number ?? 0)), now: now)
+            }
             guard let index = try LauncherMenu.choose(lines, argv: argv, environment: context.environment) else { return 0 }
             return HostCall.ask("OpenHeadline", [widget, rows[index][0], .bool(false)], to: "open the headline") == nil ? 1 : 0
         } catch let error as LauncherMenu.MenuError {

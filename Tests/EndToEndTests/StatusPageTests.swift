@@ -13,7 +13,9 @@ final class StatusPageTests: EndToEndTestCase {
         server.route("/a.rss", .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: rss))
         let config = try cli.writeConfig("[source]\nprovider = feeds\nfeeds = \(server.baseURL.absoluteString)/a.rss\n[refresh]\ndaily-budget = 1\n")
         let before = Date()
-        let refresh = try cli.run(["--config", config.path, "refresh"])
+        let (bus, host) = try cli.activatingBus()
+        defer { bus.stop() }
+        let refresh = try cli.run(["--config", config.path, "refresh"], environment: host)
         XCTAssertEqual(refresh.status, 0, refresh.stderr)
 
         // When status is asked
@@ -36,8 +38,10 @@ final class StatusPageTests: EndToEndTestCase {
     func testMutedSourcesAreListed() throws {
         // Given two muted sources
         let config = try cli.writeConfig("[source]\nprovider = feeds\nfeeds = \(server.baseURL.absoluteString)/a.rss\n")
-        XCTAssertEqual(try cli.run(["--config", config.path, "mute", "Example News"]).status, 0)
-        XCTAssertEqual(try cli.run(["--config", config.path, "mute", "other.example"]).status, 0)
+        let (bus, host) = try cli.activatingBus()
+        defer { bus.stop() }
+        XCTAssertEqual(try cli.run(["--config", config.path, "mute", "Example News"], environment: host).status, 0)
+        XCTAssertEqual(try cli.run(["--config", config.path, "mute", "other.example"], environment: host).status, 0)
         // When status is asked, then both are on its Muted line
         let page = try cli.run(["--config", config.path, "status"])
         XCTAssertTrue(page.stdoutLines.contains("Muted:         Example News, other.example"), page.stdout)

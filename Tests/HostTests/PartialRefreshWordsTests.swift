@@ -41,17 +41,22 @@ final class PartialRefreshWordsTests: HostTestCase {
         try expectLine("but 1 feed failed", from: host, within: 5)
     }
 
-    func testRefreshWithoutAHostNamesTheFeedThatAnswered404() throws {
-        // Given no host and no session bus (so refresh reloads by itself), a good feed and one
-        // that answers 404
+    /// No host runs: `refresh` has the bus start one, waits for that host's first reload, which
+    /// is the only request to each feed, names the failing feed, and prints nothing of the host's.
+    func testRefreshWithoutAHostStartsOneMakesOneRequestAndNamesTheFeedThatAnswered404() throws {
+        // Given no host, a good feed and one that answers 404
         let gone = try writeFeedsConfig()
 
         // When `headlines refresh` runs
-        let refresh = try cli.run(["refresh", "--config", configFile.path], environment: ["DBUS_SESSION_BUS_ADDRESS": "disabled:"])
+        let refresh = try cli.run(["refresh", "--config", configFile.path], environment: environment)
 
-        // Then it reloads the good feed and names the failing one
+        // Then the host the bus started reloads once, and refresh names the failing feed
         XCTAssertEqual(refresh.status, 0, refresh.stderr)
-        let line = refresh.stdoutLines.first { $0.hasPrefix("Reloaded: ") } ?? ""
+        let line = refresh.stdoutLines.first { $0.hasPrefix("Reloaded by the host: ") } ?? ""
         XCTAssertTrue(line.contains(", but 1 feed failed: ") && line.contains(gone.absoluteString), refresh.stdout + refresh.stderr)
+        XCTAssertEqual(refresh.stderr, "", "refresh printed the host's words")
+        Thread.sleep(forTimeInterval: 1)
+        let paths = Dictionary(grouping: server.requests.map(\.path), by: { $0 }).mapValues(\.count)
+        XCTAssertEqual(paths.values.sorted(), [1, 1], "one request to each feed: \(paths)")
     }
 }

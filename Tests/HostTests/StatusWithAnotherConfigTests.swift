@@ -16,12 +16,12 @@ final class StatusWithAnotherConfigTests: HostTestCase {
                                         at: cli.root.appendingPathComponent("other.conf"))
         var report: Report?
         waitUntil(timeout: 10, poll: 0.1) {
-            let r = try? cli.run(["--config", other.path, "status", "--json"])
+            let r = try? cli.run(["--config", other.path, "status", "--json"], environment: environment)
             report = r.flatMap { try? JSONDecoder().decode(Report.self, from: Data($0.stdout.utf8)) }
             return report?.host_provider != nil
         }
         // When status is asked with the other config
-        let page = try cli.run(["--config", other.path, "status"])
+        let page = try cli.run(["--config", other.path, "status"], environment: environment)
 
         // Then it is this config's provider, and the host line says the host's is another
         XCTAssertEqual(report?.provider, "Feeds")
