@@ -3,7 +3,8 @@
 # for headlines-host that holds host.lock, while the suite publishes the bar files as the host
 # would (temp file + rename). Checks the follower (prints, changes within 100 ms, silence for an
 # unchanged rewrite, 0 wake-ups idle, a reader that stops reading, refusals, `headlines start`
-# when no host runs, and no restart of its own), the one-shot (prints, or hands over to the full CLI) and clicks on --persist --json.
+# when no host runs, and no restart of its own), the one-shot (prints; clicks and a missing host
+# run the CLI beside it, never in its place) and clicks on --persist --json.
 # Copies of the binary sit beside a fake `headlines-host` and a fake `headlines` in a temp folder.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -41,9 +42,9 @@ SH
 # `headlines start` becomes the fake host (it logs its arguments); anything else is logged.
 cat > "$WORK/bin/headlines" <<SH
 #!/bin/sh
-for a in "\$@"; do [ "\$a" = start ] && exec python3 $FAKES host "\$@"; done
+for a in "\$@"; do [ "\$a" = start ] && { echo "\$*" >> $WORK/start.log; exec python3 $FAKES host "\$@"; }; done
 case "\$1" in next|prev) sleep 0.05;; esac
-echo "NO_BAR_EXEC=\${HEADLINES_NO_BAR_EXEC:-} \$*" >> $WORK/cli.log
+echo "\$*" >> $WORK/cli.log
 echo "full cli"
 SH
 chmod +x "$WORK/bin/headlines-host" "$WORK/bin/headlines"
@@ -197,7 +198,7 @@ wait_for "the line in the recreated folder" 2 grep -qx '{"text":"after rm"}' "$W
 kill "$FOLLOWER" "$HOLDER"; wait "$FOLLOWER" 2>/dev/null
 ok "rm -rf of the runtime folder, recreated: the follower follows the new one"
 
-echo "one-shot i3blocks: prints the published lines, or hands over to the full CLI"
+echo "one-shot i3blocks: prints the published lines, and runs the CLI beside it for clicks and a missing host"
 fresh; hold
 # The one-shot files start with the key of the headline shown (empty: none to record).
 printf '\nfull\nshort\n#FFFFFF\n' > "$BARD/i3blocks-keyed"; printf '\nfull &amp;\nshort\n#FFFFFF\n' > "$BARD/i3blocks-pango-keyed"
@@ -206,32 +207,46 @@ printf '\nfull\nshort\n#FFFFFF\n' > "$BARD/i3blocks-keyed"; printf '\nfull &amp;
 [ "$(markup=pango "$BAR" i3blocks)" = $'full &amp;\nshort\n#FFFFFF' ] || die "markup=pango did not print i3blocks-pango"
 [ ! -s "$WORK/cli.log" ] || die "the one-shot ran the CLI with a host and a file: $(cat "$WORK/cli.log")"
 ok "with a host: prints bar/i3blocks-keyed (bar/i3blocks-pango-keyed for --pango or markup=pango), no CLI"
-cli_ran() { # EXPECTED-LOG-LINE DESCRIPTION COMMAND...
-    local want=$1 what=$2; shift 2; : > "$WORK/cli.log"
-    [ "$("$@")" = "full cli" ] || die "$what: the CLI's output was not passed through"
-    [ "$(cat "$WORK/cli.log")" = "$want" ] || die "$what: the CLI ran as '$(cat "$WORK/cli.log")', expected '$want'"
+cli_ran() { # EXPECTED-LOG-LINE DESCRIPTION EXPECTED-OUTPUT COMMAND...: the bar printed EXPECTED-OUTPUT and ran the CLI beside it
+    local want=$1 what=$2 printed=$3; shift 3; : > "$WORK/cli.log"
+    [ "$("$@")" = "$printed" ] || die "$what: printed '$("$@")'"
+    wait_for "$what: the CLI" 3 grep -qx -- "$want" "$WORK/cli.log" || die "$what: the CLI ran as '$(cat "$WORK/cli.log")', expected '$want'"
 }
-cli_ran "NO_BAR_EXEC=1 i3blocks" "a click" env BLOCK_BUTTON=1 "$BAR" i3blocks
-[ "$("$BAR" --config /x/h.conf i3blocks)" = $'full\nshort\n#FFFFFF' ] || die "the one-shot with --config did not print the host's line"
-cli_ran "NO_BAR_EXEC=1 --config /x/h.conf i3blocks" "a click with --config" env BLOCK_BUTTON=1 "$BAR" --config /x/h.conf i3blocks
-cli_ran "NO_BAR_EXEC=1 waybar --widget ../w" "a --widget the CLI would refuse" "$BAR" waybar --widget ../w
-cli_ran "NO_BAR_EXEC=1 status" "another command" "$BAR" status
-rm "$BARD/i3blocks-keyed"; cli_ran "NO_BAR_EXEC=1 i3blocks" "no variant file" "$BAR" i3blocks
+block=$'full\nshort\n#FFFFFF'
+cli_ran "open" "a click" "$block" env BLOCK_BUTTON=1 "$BAR" i3blocks
+[ "$("$BAR" --config /x/h.conf i3blocks)" = "$block" ] || die "the one-shot with --config did not print the host's line"
+cli_ran "--config /x/h.conf open" "a click with --config" "$block" env BLOCK_BUTTON=1 "$BAR" --config /x/h.conf i3blocks
+cli_ran "refresh" "a middle click" "$block" env BLOCK_BUTTON=2 "$BAR" i3blocks
+cli_ran "menu" "a right click" "$block" env BLOCK_BUTTON=3 "$BAR" i3blocks
+cli_ran "next" "a scroll" "$block" env BLOCK_BUTTON=5 "$BAR" i3blocks
+: > "$WORK/cli.log"
+out=$("$BAR" waybar --widget ../w 2>&1); status=$?
+[ "$status" = 2 ] && [ "$out" = "headlines-bar: --widget '../w' is not a widget name (letters, digits, - and _); headlines-bar --help lists the formats." ] \
+    || die "a bad --widget: status $status, '$out'"
+out=$("$BAR" status 2>&1); status=$?
+[ "$status" = 2 ] && [ "$out" = "headlines-bar: unknown argument 'status'; headlines-bar --help lists the formats." ] || die "another command: status $status, '$out'"
+[ ! -s "$WORK/cli.log" ] || die "a refused argument ran the CLI: $(cat "$WORK/cli.log")"
+starting=$'headlines: starting the host\nheadlines: starting the host\n#BF616A'
+rm "$BARD/i3blocks-keyed"; [ "$("$BAR" i3blocks)" = "$starting" ] || die "no variant file: printed '$("$BAR" i3blocks)'"
 printf '\nfull\nshort\n#FFFFFF\n' > "$BARD/i3blocks-keyed"; kill "$HOLDER"; wait "$HOLDER" 2>/dev/null
-cli_ran "NO_BAR_EXEC=1 i3blocks" "no host" "$BAR" i3blocks
-ok "a click (with its --config), a bad --widget, another command, no file, no host: execs headlines with HEADLINES_NO_BAR_EXEC=1"
+"$BAR" i3blocks > "$WORK/out-nohost"
+[ "$(cat "$WORK/out-nohost")" = "$starting" ] || die "no host: printed '$(cat "$WORK/out-nohost")'"
+wait_for "a host asked for" 3 grep -qx "start" "$WORK/start.log" || die "no host: no headlines start ran"
+for p in $(cat "$ALL_HOSTS"); do kill "$p" 2>/dev/null; done
+ok "clicks run headlines open / refresh / menu / next beside the block (with its --config); a bad --widget or another command: one sentence, exit 2, no CLI; no file or no host: one line, and no host asks for one"
 
 echo "widgets: --widget NAME and instance= read headlines-widget-NAME"
 fresh; RUN=$RT/headlines-widget-w; BARD=$RUN/bar; mkdir -m 700 "$RUN" "$BARD"; hold
 publish "$BARD/i3blocks-keyed" $'\nw full\nw short\n#FFFFFF\n'
 [ "$("$BAR" i3blocks --widget w)" = $'w full\nw short\n#FFFFFF' ] || die "i3blocks --widget w did not print widget w's line"
 [ "$(env BLOCK_INSTANCE=w "$BAR" i3blocks)" = $'w full\nw short\n#FFFFFF' ] || die "instance=w did not print widget w's line"
-cli_ran "NO_BAR_EXEC=1 i3blocks" "an instance= that names no widget folder" env BLOCK_INSTANCE=other "$BAR" i3blocks
+[ "$(env BLOCK_INSTANCE=other "$BAR" i3blocks | head -n 1)" = "headlines: starting the host" ] || die "an instance= that names no widget folder did not show the default folder"
+for p in $(cat "$ALL_HOSTS"); do kill "$p" 2>/dev/null; done
 publish "$BARD/waybar" $'{"text":"widget w"}\n'
 follow "$WORK/out-widget" waybar --widget w
 wait_for "widget w's waybar line" 3 grep -qx '{"text":"widget w"}' "$WORK/out-widget" || die "waybar --widget w did not follow headlines-widget-w"
 kill "$FOLLOWER" "$HOLDER"; wait "$FOLLOWER" "$HOLDER" 2>/dev/null
-ok "i3blocks --widget w, instance=w and waybar --widget w read headlines-widget-w; an unknown instance goes to the CLI"
+ok "i3blocks --widget w, instance=w and waybar --widget w read headlines-widget-w; an unknown instance reads the default folder"
 
 echo "i3blocks --persist --json: clicks on stdin run the full CLI"
 fresh; hold; : > "$WORK/cli.log"
@@ -244,7 +259,7 @@ wait_for "the json line" 2 grep -qx '{"full_text":"json line"}' "$WORK/out-json"
 printf '[\n{"name":"headlines","instance":"","button":5,"x":1,"y":2}\n,{"name":"headlines","button": 1}\n{"button":3}\n' >&"$cfd"
 wait_for "three CLI runs" 3 cli_runs_at_least 3 || die "clicks ran: $(cat "$WORK/cli.log")"
 # The three commands run at once, so they may log in any order: compare them sorted.
-[ "$(sort "$WORK/cli.log")" = $'NO_BAR_EXEC= menu\nNO_BAR_EXEC= next 1\nNO_BAR_EXEC= open' ] || die "clicks ran: $(cat "$WORK/cli.log")"
+[ "$(sort "$WORK/cli.log")" = $'menu\nnext 1\nopen' ] || die "clicks ran: $(cat "$WORK/cli.log")"
 no_zombies() { ! ps -o stat= --ppid "$FOLLOWER" | grep -q Z; }
 wait_for "the click commands reaped" 2 no_zombies || die "click commands left as zombies: $(ps -o pid,stat,cmd --ppid "$FOLLOWER")"
 # A burst: 400 scrolls down and 100 up, as fast as the pipe takes them, while each run takes 50 ms.
@@ -253,8 +268,8 @@ python3 -c '
 import sys
 for i in range(500):
     sys.stdout.write(",{\"name\":\"headlines\",\"button\":%d}\n" % (5 if i % 5 else 4))' >&"$cfd"
-steps() { awk '$2 == "next" { n += $3 } $2 == "prev" { n -= $3 } END { print n + 0 }' "$WORK/cli.log"; }
-wait_for "the burst's 300 steps" 10 bash -c "[ \"\$(awk '\$2 == \"next\" { n += \$3 } \$2 == \"prev\" { n -= \$3 } END { print n + 0 }' '$WORK/cli.log')\" = 300 ]" \
+steps() { awk '$1 == "next" { n += $2 } $1 == "prev" { n -= $2 } END { print n + 0 }' "$WORK/cli.log"; }
+wait_for "the burst's 300 steps" 10 bash -c "[ \"\$(awk '\$1 == \"next\" { n += \$2 } \$1 == \"prev\" { n -= \$2 } END { print n + 0 }' '$WORK/cli.log')\" = 300 ]" \
     || die "the burst moved $(steps) steps, not 300: $(tr '\n' ';' < "$WORK/cli.log")"
 sleep 0.3
 runs=$(wc -l < "$WORK/cli.log")
@@ -278,9 +293,9 @@ publish "$BARD/i3blocks-keyed" "$K1"$'\none\none\n#FFFFFF\n'
 publish "$BARD/i3blocks-keyed" "$K2"$'\ntwo\ntwo\n#FFFFFF\n'   # the host rotated since
 [ "$(BLOCK_BUTTON=1 BLOCK_NAME=news "$BAR" i3blocks)" = $'two\ntwo\n#FFFFFF' ] || die "a click did not print the block"
 wait_for "the open command" 3 cli_runs_at_least 1 || die "a click ran nothing"
-[ "$(cat "$WORK/cli.log")" = "NO_BAR_EXEC= open --id $K1" ] || die "a click ran '$(cat "$WORK/cli.log")', not open --id $K1"
+[ "$(cat "$WORK/cli.log")" = "open --id $K1" ] || die "a click ran '$(cat "$WORK/cli.log")', not open --id $K1"
 [ "$(cat "$RUN/shown/i3blocks-news-")" = "$K2" ] || die "the record did not move on to what the click's run printed"
-cli_ran "NO_BAR_EXEC=1 i3blocks" "a click on a block with no record yet" env BLOCK_BUTTON=1 BLOCK_NAME=other "$BAR" i3blocks
+cli_ran "open" "a click on a block with no record yet" $'two\ntwo\n#FFFFFF' env BLOCK_BUTTON=1 BLOCK_NAME=other "$BAR" i3blocks
 kill "$HOLDER"; wait "$HOLDER" 2>/dev/null
 ok "the block's record (shown/i3blocks-news-, 0600) names what it printed; a click after a rotation runs open --id of that one"
 
@@ -303,7 +318,7 @@ assert [s[0]["full_text"] for s in sets] == ["one", "two"], sets
 PY
 printf '[\n{"name":"headlines","instance":"%s","button":1}\n,{"name":"headlines","instance":"%s","button":0,"event":272}\n,{"name":"headlines","instance":"x; rm -rf ~","button":1}\n' "$K1" "$K2" >&"$ifd"
 wait_for "three clicks" 3 cli_runs_at_least 3 || die "clicks ran: $(cat "$WORK/cli.log")"
-[ "$(sort "$WORK/cli.log")" = "$(printf 'NO_BAR_EXEC= open\nNO_BAR_EXEC= open --id %s\nNO_BAR_EXEC= open --id %s' "$K1" "$K2")" ] || die "clicks ran: $(cat "$WORK/cli.log")"
+[ "$(sort "$WORK/cli.log")" = "$(printf 'open\nopen --id %s\nopen --id %s' "$K1" "$K2")" ] || die "clicks ran: $(cat "$WORK/cli.log")"
 exec {ifd}>&-
 kill "$FOLLOWER" "$HOLDER"; wait "$FOLLOWER" "$HOLDER" 2>/dev/null
 ok "header, then [..],[..]; button 1 and swaybar's button 0 + BTN_LEFT open --id the block's key; an instance that is not a key opens nothing by it"
@@ -329,21 +344,21 @@ publish "$BARD/widget.json" '{"items":[1]}'$'\n'
 wait_for "the next document" 2 grep -qx '{"items":\[1\]}' "$WORK/out-json-doc" || die "headlines-bar json did not follow"
 [ "$(wc -l < "$WORK/out-json-doc")" = 2 ] || die "json printed $(wc -l < "$WORK/out-json-doc") documents for 2 changes"
 kill "$FOLLOWER" "$HOLDER"; wait "$FOLLOWER" "$HOLDER" 2>/dev/null
-[ "$("$BAR" tmux)" = "headlines: no host runs (start one: headlines start)" ] || die "tmux with no host printed '$("$BAR" tmux)'"
-case "$("$BAR" genmon)" in "<txt><span foreground=\"#BF616A\">headlines: no host runs"*) ;; *) die "genmon with no host printed '$("$BAR" genmon)'";; esac
-ok "tmux, genmon, argos, plain (--html: plain-html), conky print once; polybar, yambar, xmobar, lemonbar, json follow; no host: one line in the format"
-hold
+[ "$("$BAR" tmux)" = "headlines: starting the host" ] || die "tmux with no host printed '$("$BAR" tmux)'"
+case "$("$BAR" genmon)" in "<txt><span foreground=\"#BF616A\">headlines: starting the host"*) ;; *) die "genmon with no host printed '$("$BAR" genmon)'";; esac
+for p in $(cat "$ALL_HOSTS"); do kill "$p" 2>/dev/null; done
+ok "tmux, genmon, argos, plain (--html: plain-html), conky print once; polybar, yambar, xmobar, lemonbar, json follow; no host: one line in the format, and a host asked for"
 
 echo "scroll bindings: headlines-bar next/prev, one process per event, coalesced into a few CLI runs"
 fresh; hold; : > "$WORK/cli.log"
 # 500 events as waybar starts them (each its own process, all at once): 400 down, 100 up.
 for i in $(seq 500); do if (( i % 5 )); then "$BAR" next & else "$BAR" prev & fi; done 2>/dev/null
 wait_for "the 500 scroll processes" 30 bash -c "! pgrep -f '^$BAR (next|prev)'"
-steps() { awk '$2 == "next" { n += $3 } $2 == "prev" { n -= $3 } END { print n + 0 }' "$WORK/cli.log"; }
+steps() { awk '$1 == "next" { n += $2 } $1 == "prev" { n -= $2 } END { print n + 0 }' "$WORK/cli.log"; }
 runs=$(wc -l < "$WORK/cli.log")
 [ "$(steps)" = 300 ] || die "500 scroll events moved $(steps) steps, not 300: $(tr '\n' ';' < "$WORK/cli.log" | head -c 300)"
 [ "$runs" -le 20 ] || die "500 scroll events ran the CLI $runs times"
-"$BAR" next 3 && [ "$(tail -n 1 "$WORK/cli.log")" = "NO_BAR_EXEC= next 3" ] || die "next 3 ran: $(tail -n 1 "$WORK/cli.log")"
+"$BAR" next 3 && [ "$(tail -n 1 "$WORK/cli.log")" = "next 3" ] || die "next 3 ran: $(tail -n 1 "$WORK/cli.log")"
 [ "$(cat "$RUN/scroll-steps")" = 0 ] || die "steps left behind: $(cat "$RUN/scroll-steps")"
 ok "500 scroll events (400 next, 100 prev) ran headlines next/prev $runs times, 300 steps in all; none left behind"
 : > "$WORK/cli.log"
