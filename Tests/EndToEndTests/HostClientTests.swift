@@ -46,7 +46,7 @@ final class HostClientTests: EndToEndTestCase {
         let sleeper = try BackgroundProcess(executable: URL(fileURLWithPath: "/bin/sleep"), arguments: ["30"], environment: [:])
         defer { _ = sleeper.kill() }
         try holdLock(naming: sleeper.pid)
-        let config = try cli.writeConfig("[source]\nprovider = feeds\nfeeds = \(server.baseURL.appendingPathComponent("f.rss").absoluteString)\n")
+        let config = try cli.writeConfig("[source]\nprovider = feeds\nfeeds = \(server.baseURL.appendingPathComponent("f.rss").absoluteString)\n[bar]\nlauncher = cat\n")
         for command in [["refresh"], ["next"], ["prev", "2"], ["open"], ["open", "--id", "0123456789abcdef"], ["menu"], ["mute", "x.example"]] {
             let result = try cli.run(["--config", config.path] + command)
             XCTAssertEqual(result.status, 1, "\(command): " + result.stdout + result.stderr)
