@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Without a compositor: the real i3blocks (1.4, Debian's) with our block,
+# Without a compositor: the real i3blocks (1.4, Debian's) with our block, whose host the session
+# bus starts (as the installed service file makes it),
 # three `headlines waybar` copies beside `headlines run` over ten reloads, take-over when the host
 # dies, and the bar's lifecycle when its reader goes away. Real dunst on a private D-Bus session
 # counts notifications; a fake browser records what a click opens.
@@ -12,11 +13,16 @@ ok() { echo "  ok: $*"; }
 
 WORK=$(mktemp -d /tmp/headlines-bars.XXXXXX)
 session_start "$WORK/session"
+export APITUBE_API_KEY=suite-key-bars-5512
+# As a desktop session does: the host the bus starts gets the variables of the session.
+dbus-update-activation-environment APITUBE_API_KEY || die "the bus did not take the key for the host it starts"
 EXTRA_PIDS=()
 ARTICLES=$WORK/articles.json
 python3 "$LIB/articles.py" "$ARTICLES" 6 "Shown story"
 start_news_server "$ARTICLES" "$WORK/requests.log"
-export APITUBE_API_KEY=suite-key-bars-5512
+# What a host the bus starts reads; each part of the suite puts its config there.
+DEFAULT_CONF=$XDG_CONFIG_HOME/headlines/headlines.conf
+mkdir -p "$(dirname "$DEFAULT_CONF")"
 conf() { # interval
     cat > "$WORK/headlines.conf" <<CONF
 [source]
@@ -25,6 +31,14 @@ base-url = http://127.0.0.1:$PORT
 interval = $1
 daily-budget = 86400
 CONF
+    cp "$WORK/headlines.conf" "$DEFAULT_CONF"
+}
+# Stops the hosts that blocks and commands had the bus start, until the bus has let go of the name.
+stop_started_hosts() {
+    pkill -TERM -f "[h]eadlines-host --from-bar" 2>/dev/null
+    wait_for "the started host to stop" 5 bash -c "! pgrep -f '[h]eadlines-host --from-bar'" || return 1
+    wait_for "the bus to release org.headlines.Headlines" 5 bash -c "gdbus call --session --dest org.freedesktop.DBus \
+        --object-path /org/freedesktop/DBus --method org.freedesktop.DBus.NameHasOwner org.headlines.Headlines | grep -q false"
 }
 requests() { wc -l < "$WORK/requests.log"; }
 
@@ -47,8 +61,9 @@ wait_for "the fake browser" 10 test -s "$BROWSER_LOG" || die "the click opened n
 [ "$(cat "$BROWSER_LOG")" = "https://news.example.com/extra/shown-story" ] || die "the click opened '$(cat "$BROWSER_LOG")'"
 ok "a click object on stdin opened exactly the headline on display"
 n=$(requests); [ "$n" -eq 1 ] || die "the block made $n requests, expected 1 (the reload was due once)"
-ok "one request: the block reloads only when due"
+ok "one request: the host the block asked the bus for reloaded once"
 exec {clickfd}>&-; kill "$I3B"; wait "$I3B" 2>/dev/null
+stop_started_hosts || die "the host the block started did not stop"
 
 echo "i3blocks 1.4 with interval=persist: our line shows whole"
 cat > "$WORK/i3blocks-persist.conf" <<CONF
@@ -60,18 +75,10 @@ i3blocks -c "$WORK/i3blocks-persist.conf" </dev/null >"$WORK/i3bar-persist.out" 
 I3P=$!; EXTRA_PIDS+=($I3P)
 wait_for "the persist block's full_text" 15 grep -q '"full_text":"Shown story — extra.example.com"' "$WORK/i3bar-persist.out" \
     || { tail -c 600 "$WORK/i3bar-persist.out"; cat "$WORK/i3blocks-persist.err"; die "the persist block did not show the headline"; }
-# The block may show the cached line before the host it asked for (`headlines start`) is up;
-# that host outlives the block, so it is awaited, then stopped before the next config, until
-# the session bus has let go of its name.
-wait_for "the host the persist block started" 10 pgrep -f "[h]eadlines-host --from-bar --config $WORK/" \
+# The host the block asked the bus for outlives the block: it is stopped before the next config.
+wait_for "the host the persist block started" 10 pgrep -f "[h]eadlines-host --from-bar" \
     || die "the persist block started no host"
 kill -KILL "$I3P"; wait "$I3P" 2>/dev/null
-stop_started_hosts() {
-    pkill -TERM -f "headlines-host --from-bar --config $WORK/" 2>/dev/null
-    wait_for "the started host to stop" 5 bash -c "! pgrep -f '[h]eadlines-host --from-bar --config $WORK/'" || return 1
-    wait_for "the bus to release org.headlines.Headlines" 5 bash -c "gdbus call --session --dest org.freedesktop.DBus \
-        --object-path /org/freedesktop/DBus --method org.freedesktop.DBus.NameHasOwner org.headlines.Headlines | grep -q false"
-}
 stop_started_hosts || die "the host the persist block started did not stop"
 ok "a persist block shows the whole line"
 
@@ -112,6 +119,7 @@ exec {rotfd}>&-; kill "$I3R" "$ROT_HOST"; wait "$I3R" "$ROT_HOST" 2>/dev/null
 
 echo "a typo in the config: both blocks say so in the error colour instead of vanishing"
 printf '[source]\ntypo = 1\n' > "$WORK/typo.conf"
+cp "$WORK/typo.conf" "$DEFAULT_CONF"
 cat > "$WORK/i3blocks-typo.conf" <<CONF
 [headlines]
 command=$BIN --config $WORK/typo.conf i3blocks
@@ -140,6 +148,7 @@ sleep 3 # two more one-shot intervals: still there, no exit-code complaint
 both_blocks_say_so || die "the blocks lost the config error line"
 grep -q "bad exit code" "$WORK/i3blocks-typo.err" && die "i3blocks logged: $(grep 'bad exit code' "$WORK/i3blocks-typo.err")"
 kill "$I3T"; wait "$I3T" 2>/dev/null
+stop_started_hosts || die "the host the typo blocks started did not stop"
 ok "the one-shot block (exit 0, error colour) and the persist block both show 'headlines: config error (see headlines status)'"
 
 echo "headlines menu: the launcher lists the headlines and the one picked opens"
@@ -150,11 +159,13 @@ tee "$(dirname "$0")/menu-input.txt" | sed -n 2p
 SH
 chmod +x "$WORK/pick-second"
 printf '[bar]\nlauncher = %s --ignored-flag\n' "$WORK/pick-second" >> "$WORK/headlines.conf"
+cp "$WORK/headlines.conf" "$DEFAULT_CONF"
 : >"$BROWSER_LOG"
 "$BIN" --config "$WORK/headlines.conf" menu || die "menu failed"
 grep -q "^1\. Shown story — extra.example.com" "$WORK/menu-input.txt" || die "the launcher got: $(head -n 2 "$WORK/menu-input.txt")"
 [ "$(cat "$BROWSER_LOG")" = "https://news.example.com/story/6" ] || die "menu opened '$(cat "$BROWSER_LOG")'"
 ok "the launcher got numbered lines; picking line 2 opened its article"
+stop_started_hosts || die "the host menu started did not stop"
 
 echo "three waybar copies and one host over ten reloads at interval 2s, four new headlines: one request per reload"
 conf 2s
@@ -194,7 +205,7 @@ every_copy_says_stopped() { local i; for i in 1 2 3; do tail -n 1 "$WORK/waybar$
 wait_for "every copy to say the host stopped" 5 every_copy_says_stopped \
     || die "not every copy says the host stopped: $(for i in 1 2 3; do tail -n 1 "$WORK/waybar$i.out"; done)"
 sleep 1
-pgrep -f "[h]eadlines-host.*--config $WORK/headlines.conf" >/dev/null && die "a bar copy started a host itself"
+pgrep -f "[h]eadlines-host" >/dev/null && die "a bar copy started a host itself"
 ok "every copy says the host stopped, and none starts one itself"
 before=$(requests)
 python3 "$LIB/articles.py" "$ARTICLES" 6 "After restart" "Newer story 4"
@@ -231,7 +242,7 @@ ok "the API key appears in no output, log, cache or state file"
 echo "bars: all checks passed"
 # Bar copies and the hosts they or `headlines start` started (in their own sessions, with any of
 # the suite's configs) still write into $WORK as they stop: stop them first.
-pkill -TERM -f -- "--config $WORK/" 2>/dev/null || true
-for _ in $(seq 50); do pgrep -f -- "--config $WORK/" >/dev/null || break; sleep 0.1; done
-pkill -KILL -f -- "--config $WORK/" 2>/dev/null || true
+pkill -TERM -f -- "--config $WORK/|[h]eadlines-host --from-bar" 2>/dev/null || true
+for _ in $(seq 50); do pgrep -f -- "--config $WORK/|[h]eadlines-host --from-bar" >/dev/null || break; sleep 0.1; done
+pkill -KILL -f -- "--config $WORK/|[h]eadlines-host --from-bar" 2>/dev/null || true
 rm -rf "$WORK"

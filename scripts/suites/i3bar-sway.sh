@@ -44,6 +44,7 @@ AS_USER_ENV=APITUBE_API_KEY=suite-key-i3bar
 # sway's own bar runs `headlines-bar i3bar` (which, finding no host, runs `headlines start`);
 # sway.sh's sway_start writes a config with no bar, so this one starts sway itself.
 sway_start_with_bar() {
+    user_bus_start "$WORK"
     # What swaybar writes to the status command's stdin is kept in stdin.log on its way.
     printf '#!/bin/sh\ntee %s/stdin.log | exec %s/headlines-bar --config %s/headlines.conf i3bar\n' "$HOME_DIR" "$WORK" "$WORK" > "$WORK/status"
     chmod 755 "$WORK/status"

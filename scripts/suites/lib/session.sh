@@ -125,6 +125,8 @@ notify_count() { grep -c 'member=Notify$\|member=Notify ' "$SESSION_DIR/monitor.
 
 session_stop() {
     [ -n "${DUNST_PID:-}" ] && kill "$DUNST_PID" 2>/dev/null
+    # The hosts the session's bus started for a bar or a command.
+    pkill -TERM -f "^${HEADLINES_BIN:-/nonexistent}/headlines-host --from-bar" 2>/dev/null
     for pid in "${EXTRA_PIDS[@]:-}" "${SESSION_PIDS[@]}"; do [ -n "$pid" ] && kill "$pid" 2>/dev/null; done
     wait 2>/dev/null
 }
