@@ -12,6 +12,7 @@ enum RefreshCommand {
     static func run(_ context: AppContext) -> Int32 {
         let asked = context.arguments.widget ?? ""
         var deferred: [String] = []
+        var pid: Int?
         let wait = context.config.timeout + HostRunner.childDeadlineMargin + 5
         let (reply, results) = BusClient.awaitReloads(seconds: wait) { connection in
             // "" is every widget: each one reloads and says when it is done.
@@ -25,7 +26,9 @@ enum RefreshCommand {
             for name in names {
                 let status = BusClient.call(on: connection, "GetStatus", [.string(name)])
                 guard case let .values(values) = status else { return (status, []) }
-                if BusClient.dictionary(values.first)["reloading"]?.flag == true { waitFor.insert(name); continue }
+                let facts = BusClient.dictionary(values.first)
+                pid = facts["pid"]?.number
+                if facts["reloading"]?.flag == true { waitFor.insert(name); continue }
                 let answer = BusClient.call(on: connection, "Reload", [.string(name)])
                 guard case let .values(words) = answer else { return (answer, []) }
                 if words.first?.text == "deferred" {
@@ -45,7 +48,7 @@ enum RefreshCommand {
         for (name, result) in results.sorted(by: { $0.key < $1.key }) {
             let label = name.isEmpty || results.count == 1 ? "" : "[\(name)] "
             // A failure's result is a whole sentence: its own period ends this line.
-            Output.print("\(label)Reloaded by the host: \(NewsError.clause(TerminalText.safe(result))).")
+            Output.print("\(label)Reloaded by the host\(pid.map { " (pid \($0))" } ?? ""): \(NewsError.clause(TerminalText.safe(result))).")
             failed = failed || result.hasPrefix("failed")
         }
         if results.isEmpty && deferred.isEmpty {

@@ -52,7 +52,7 @@ final class PartialRefreshWordsTests: HostTestCase {
 
         // Then the host the bus started reloads once, and refresh names the failing feed
         XCTAssertEqual(refresh.status, 0, refresh.stderr)
-        let line = refresh.stdoutLines.first { $0.hasPrefix("Reloaded by the host: ") } ?? ""
+        let line = refresh.stdoutLines.first { $0.hasPrefix("Reloaded by the host (pid ") } ?? ""
         XCTAssertTrue(line.contains(", but 1 feed failed: ") && line.contains(gone.absoluteString), refresh.stdout + refresh.stderr)
         XCTAssertEqual(refresh.stderr, "", "refresh printed the host's words")
         Thread.sleep(forTimeInterval: 1)

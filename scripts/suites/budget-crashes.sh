@@ -17,11 +17,14 @@ for tool in python3 timeout; do command -v "$tool" >/dev/null || die "$tool is m
 
 WORK=$(mktemp -d /tmp/headlines-budget.XXXXXX)
 PIDS=()
-cleanup() { for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; wait 2>/dev/null; rm -rf "$WORK"; }
+. "$LIB/private_bus.sh"
+cleanup() { for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; private_bus_stop; wait 2>/dev/null; rm -rf "$WORK"; }
 trap cleanup EXIT
 mkdir -p "$WORK"/{config,cache,state,runtime}; chmod 700 "$WORK/runtime"
 export HOME=$WORK XDG_CONFIG_HOME=$WORK/config XDG_CACHE_HOME=$WORK/cache XDG_STATE_HOME=$WORK/state \
-       XDG_RUNTIME_DIR=$WORK/runtime DBUS_SESSION_BUS_ADDRESS=disabled: TZ=UTC
+       XDG_RUNTIME_DIR=$WORK/runtime TZ=UTC
+# A session bus (with nothing to activate): `status` asks the running host there for its plan.
+private_bus_start "$WORK/bus" || die "dbus-daemon did not start"
 unset DISPLAY WAYLAND_DISPLAY NEWSAPI_API_KEY
 export APITUBE_API_KEY=suite-key-budget-7781
 

@@ -123,6 +123,13 @@ dunst_stop() {
 # notify_count: Notify calls recorded so far.
 notify_count() { grep -c 'member=Notify$\|member=Notify ' "$SESSION_DIR/monitor.log" || true; }
 
+# Stops the hosts the session's bus started, until the bus has let go of the name.
+stop_activated_hosts() {
+    pkill -TERM -f "^${HEADLINES_BIN:-/nonexistent}/headlines-host --from-bar" 2>/dev/null
+    wait_for "the bus to release org.headlines.Headlines" 5 bash -c "! dbus-send --session --print-reply --dest=org.freedesktop.DBus \
+        /org/freedesktop/DBus org.freedesktop.DBus.NameHasOwner string:org.headlines.Headlines | grep -q 'boolean true'"
+}
+
 session_stop() {
     [ -n "${DUNST_PID:-}" ] && kill "$DUNST_PID" 2>/dev/null
     # The hosts the session's bus started for a bar or a command.
