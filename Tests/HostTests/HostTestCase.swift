@@ -65,12 +65,14 @@ class HostTestCase: XCTestCase {
 
     /// A browser that writes what it opens to `opened`, the default for http and https of every
     /// process of the test (the host opens what a click names): in the test's own data folder.
-    func installFakeBrowser(opened: URL) throws -> [String: String] {
+    /// `environmentTo`: where it also writes its whole environment, one variable a line.
+    func installFakeBrowser(opened: URL, environmentTo: URL? = nil) throws -> [String: String] {
         let data = cli.root.appendingPathComponent("home/.local/share")
         let applications = data.appendingPathComponent("applications")
         try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
         let script = cli.root.appendingPathComponent("fake-browser")
-        try "#!/bin/sh\necho \"$1\" >> \(opened.path)\n".write(to: script, atomically: true, encoding: .utf8)
+        let dump = environmentTo.map { "env >> \($0.path)\n" } ?? ""
+        try "#!/bin/sh\n\(dump)echo \"$1\" >> \(opened.path)\n".write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         try """
             [Desktop Entry]
