@@ -81,7 +81,10 @@ refresh_and_wait() { # one more successful reload
     "$BIN" --config "$WORK/headlines.conf" refresh >/dev/null || die "refresh failed"
     wait_for "a reload" 10 bash -c "[ \$(grep -c 'reload ok' '$HOST_LOG') -gt $before ]" || die "no reload after refresh"
 }
-"$BIN" --config "$WORK/headlines.conf" run >"$HOST_LOG" 2>&1 &
+# Every provider's key variable in the host's environment: none may reach the browser a click opens.
+KEY_VARIABLES="APITUBE_API_KEY NEWSAPI_API_KEY GUARDIAN_API_KEY NYT_API_KEY GNEWS_API_KEY HEADLINES_JSON_API_KEY"
+env NEWSAPI_API_KEY=k-newsapi GUARDIAN_API_KEY=k-guardian NYT_API_KEY=k-nyt GNEWS_API_KEY=k-gnews HEADLINES_JSON_API_KEY=k-json \
+    "$BIN" --config "$WORK/headlines.conf" run >"$HOST_LOG" 2>&1 &
 HOST_PID=$!
 EXTRA_PIDS+=("$HOST_PID")
 wait_for "the first reload" 15 grep -q "reload ok" "$HOST_LOG" || { cat "$HOST_LOG"; die "the host did not reload"; }
@@ -171,7 +174,10 @@ part_click() {
     url=$(cat "$BROWSER_LOG")
     [ "$url" = "https://news.example.com/fixed-click" ] || die "the click opened '$url'"
     grep -A2 'member=ActionInvoked' "$SESSION_DIR/monitor.log" | grep -q 'string "default"' || die "no ActionInvoked \"default\" on the bus"
-    ok "a real pointer click on dunst's window: ActionInvoked \"default\", the browser opened exactly $url"
+    for variable in $KEY_VARIABLES; do
+        grep -q "^$variable=" "$SESSION_DIR/browser.env" && die "the browser the click opened has $variable in its environment"
+    done
+    ok "a real pointer click on dunst's window: ActionInvoked \"default\", the browser opened exactly $url, with none of the host's key variables"
 }
 
 # The server: owns org.freedesktop.Notifications, answers GetCapabilities from a file read at

@@ -75,8 +75,10 @@ CONF
     # The fake browser: records every URL it is asked to open.
     BROWSER_LOG=$SESSION_DIR/opened.txt
     : >"$BROWSER_LOG"
+    # Its environment too, in browser.env (one variable a line, a blank line after each run).
     cat > "$SESSION_DIR/fake-browser" <<SH
 #!/bin/sh
+env >> "$SESSION_DIR/browser.env"; echo >> "$SESSION_DIR/browser.env"
 printf '%s\n' "\$1" >> "$BROWSER_LOG"
 SH
     chmod +x "$SESSION_DIR/fake-browser"
