@@ -65,7 +65,8 @@ LD_FLAGS=()
 # Stacks in reports name files and lines when the toolchain's symbolizer is at hand.
 SYMBOLIZER="$(dirname "$(command -v swiftc)")/llvm-symbolizer"
 [ -x "$SYMBOLIZER" ] && export ASAN_SYMBOLIZER_PATH="${ASAN_SYMBOLIZER_PATH:-$SYMBOLIZER}"
-SWIFT_FLAGS=(-parse-as-library -sanitize="$SANITIZE" -O -g "${LD_FLAGS[@]}")
+# -package-name as SwiftPM passes it: the modules share `package` declarations (DateScanner).
+SWIFT_FLAGS=(-parse-as-library -package-name headlines -sanitize="$SANITIZE" -O -g "${LD_FLAGS[@]}")
 
 # ---- build ------------------------------------------------------------------------------------
 # A content stamp (sources + flags + compiler) decides whether a product is rebuilt.
