@@ -95,7 +95,7 @@ enum Sys {
         return nil
     }
 
-    /// NULL-terminated C string arrays for posix_spawn.
+    /// NULL-terminated C string arrays for `cbs_spawn`.
     static func cStrings(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] {
         strings.map { strdup($0) } + [nil]
     }

@@ -7,7 +7,7 @@ import HeadlinesCore
 import HeadlinesDesktop
 import HeadlinesGLib
 
-/// `headlines run`: becomes `headlines-host` (execve, same options, same environment with the
+/// `headlines run`: becomes `headlines-host` (the same process, same options, same environment with the
 /// keys, which only its reload child gets), the small resident host that links neither libcurl
 /// nor libxml2. Its reloads run in `headlines-fetch` children.
 enum HostCommand {

@@ -60,7 +60,7 @@ public struct HostEngine: Sendable {
             }
         }
         wake(now, &out)
-        // The ledger before timeline.json, so that what the timeline shows is already on disk,
+        // The ledger before the published timeline, so that what the timeline shows is already on disk,
         // and before the reload it counts: a host that dies at any point never spends a request
         // that its ledger on disk does not hold. Only a ledger the event changed is written: a
         // reload that succeeds as the last one did leaves it as its start saved it.

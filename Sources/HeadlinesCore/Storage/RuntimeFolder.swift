@@ -10,7 +10,7 @@ import Darwin
 
 /// `$XDG_RUNTIME_DIR/headlines` is ours or nothing. In a world-writable runtime folder another
 /// user can create `headlines/` first, hold `host.lock` (we would stand by forever), plant a
-/// `timeline.json` whose link `open` launches, or make `host.lock` a symbolic link so that our
+/// bar file whose link a click opens, or make `host.lock` a symbolic link so that our
 /// truncation lands on a file of theirs or ours. So the folder must be a real directory (not a
 /// link), owned by us, with no permission for group or others, and every file in it is opened
 /// without following links and checked on its descriptor (no window between check and use).

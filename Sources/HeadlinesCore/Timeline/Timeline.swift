@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// WidgetKit's reload policies: when the provider wants its next timeline.
-public enum ReloadPolicy: Codable, Equatable, Sendable {
+public enum ReloadPolicy: Equatable, Sendable {
     /// After the last entry's date.
     case atEnd
     /// At (or after) a given date.
@@ -11,7 +11,7 @@ public enum ReloadPolicy: Codable, Equatable, Sendable {
 }
 
 /// One dated thing to show, as a widget timeline entry.
-public struct TimelineEntry: Codable, Equatable, Sendable {
+public struct TimelineEntry: Equatable, Sendable {
     public var date: Date
     public var content: WidgetContent
 
@@ -36,7 +36,7 @@ public enum Freshness: String, Codable, Equatable, Sendable {
 }
 
 /// What a widget entry shows: the headline list and which one is current.
-public struct WidgetContent: Codable, Equatable, Sendable {
+public struct WidgetContent: Equatable, Sendable {
     public var headlines: [Headline]
     /// Index into `headlines` of the one on display.
     public var index: Int
@@ -44,8 +44,7 @@ public struct WidgetContent: Codable, Equatable, Sendable {
     public var fetchedAt: Date?
     /// The last reload's error sentence, when it failed.
     public var error: String?
-    /// When the reload succeeded but some feeds failed: one sentence per failing feed. Optional so
-    /// that timelines published before it existed still decode.
+    /// When the reload succeeded but some feeds failed: one sentence per failing feed.
     public var partialFailures: [String]?
 
     public init(headlines: [Headline], index: Int = 0, freshness: Freshness, fetchedAt: Date?, error: String? = nil,
@@ -62,7 +61,7 @@ public struct WidgetContent: Codable, Equatable, Sendable {
 }
 
 /// Entries in date order plus a reload policy.
-public struct Timeline: Codable, Equatable, Sendable {
+public struct Timeline: Equatable, Sendable {
     public var entries: [TimelineEntry]
     public var policy: ReloadPolicy
 
@@ -99,55 +98,5 @@ public struct Timeline: Codable, Equatable, Sendable {
         case let .after(date): return date
         case .never: return nil
         }
-    }
-}
-
-/// On disk (`timeline.json`) a timeline keeps each distinct content once and its entries as
-/// (date, content, index): rotation makes hundreds of entries that differ only in the index, and
-/// writing the whole list into every one made 500 headlines with `rotate = 1s` a 727 MiB file.
-/// The file now grows with the headlines, not with entries x headlines.
-extension Timeline {
-    private enum CodingKeys: String, CodingKey { case policy, contents, entries }
-    private struct StoredEntry: Codable {
-        var date: Date
-        var content: Int
-        var index: Int
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var contents: [WidgetContent] = []
-        var stored: [StoredEntry] = []
-        stored.reserveCapacity(entries.count)
-        for entry in entries {
-            var shape = entry.content
-            shape.index = 0
-            // Entries of one layout share one content, usually the previous entry's.
-            let found = contents.lastIndex(of: shape) ?? {
-                contents.append(shape)
-                return contents.count - 1
-            }()
-            stored.append(StoredEntry(date: entry.date, content: found, index: entry.content.index))
-        }
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(policy, forKey: .policy)
-        try c.encode(contents, forKey: .contents)
-        try c.encode(stored, forKey: .entries)
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        let contents = try c.decode([WidgetContent].self, forKey: .contents)
-        let stored = try c.decode([StoredEntry].self, forKey: .entries)
-        var entries: [TimelineEntry] = []
-        entries.reserveCapacity(stored.count)
-        for e in stored {
-            guard contents.indices.contains(e.content) else {
-                throw DecodingError.dataCorruptedError(forKey: .entries, in: c, debugDescription: "entry names content \(e.content) of \(contents.count)")
-            }
-            var content = contents[e.content]
-            content.index = e.index
-            entries.append(TimelineEntry(date: e.date, content: content))
-        }
-        self.init(entries: entries, policy: try c.decode(ReloadPolicy.self, forKey: .policy))
     }
 }

@@ -155,8 +155,7 @@ final class ChildRun: Sendable {
             Unmanaged<ChildRun>.fromOpaque(data!).takeUnretainedValue().readable(fd) ? 1 : 0
         }, reader, { data in Unmanaged<ChildRun>.fromOpaque(data!).release() })
         let watcher = Unmanaged.passRetained(self).toOpaque()
-        g_child_watch_add_full(G_PRIORITY_DEFAULT, pid, { pid, status, data in
-            g_spawn_close_pid(pid)
+        g_child_watch_add_full(G_PRIORITY_DEFAULT, pid, { _, status, data in
             Unmanaged<ChildRun>.fromOpaque(data!).takeUnretainedValue().exited(status)
         }, watcher, { data in Unmanaged<ChildRun>.fromOpaque(data!).release() })
         let pid = self.pid
