@@ -33,6 +33,8 @@
 //                    core + desktop only, no libcurl, no libxml2; each reload runs in a
 //                    `headlines-fetch` child, so a parser crash or a memory spike never touches it.
 import PackageDescription
+// Foundation here, in the manifest only: ProcessInfo is how a manifest reads the environment
+// (HEADLINES_TSAN below); none of the package's targets imports it.
 import Foundation
 
 // headlines-bar is fully static (not even libc.so): every bar copy shares its pages with the others,
@@ -42,8 +44,10 @@ import Foundation
 let barLinkerSettings: [LinkerSetting] = ProcessInfo.processInfo.environment["HEADLINES_TSAN"] == nil
     ? [.unsafeFlags(["-static-executable"])] : []
 
-// SwiftPM splits a pkgConfig value at spaces, so a checkout whose path has one uses libnotify.pc
-// itself (the same headers and libraries, and SwiftPM's -pthread warning).
+// Two hand-written .pc files stay (each says why inside): Debian's libnotify.pc and
+// gdk-pixbuf-2.0.pc reach a -pthread flag that SwiftPM refuses with a warning, and a build without
+// warnings is checked. SwiftPM splits a pkgConfig value at spaces, so a checkout whose path has
+// one uses the Debian files themselves (the same headers and libraries, and the warning).
 let libnotifyPkgConfig = Context.packageDirectory.contains(" ")
     ? "libnotify" : Context.packageDirectory + "/Sources/CGLibNotify/headlines-libnotify.pc"
 let gdkPixbufPkgConfig = Context.packageDirectory.contains(" ")

@@ -60,6 +60,6 @@ enum BarVariant: Equatable {
     static let starting = "headlines: starting the host"
     /// A widget folder that a running host does not make: the config has no such widget.
     static func noSuchWidget(_ folderName: String) -> String {
-        "headlines: the host serves no widget " + String(folderName.dropFirst(RuntimeFolder.widgetPrefix.count)) + " (see headlines status)"
+        "headlines: the host serves no widget " + String(folderName.dropFirst(RuntimeLayout.widgetPrefix.count)) + " (see headlines status)"
     }
 }

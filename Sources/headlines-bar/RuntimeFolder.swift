@@ -1,3 +1,4 @@
+import BarFormats
 import CBarSys
 import Glibc
 
@@ -11,25 +12,16 @@ struct RuntimeFolder {
     var path: String { parent + "/" + name }
     var barDir: String { path + "/bar" }
     var lockFile: String { path + "/host.lock" }
-    static let widgetPrefix = "headlines-widget-"
     var isWidget: Bool { name != "headlines" }
 
-    /// The same rule as the CLI's XDGPaths: an absolute XDG_RUNTIME_DIR, else
-    /// `$XDG_CACHE_HOME/headlines-runtime` (or `$HOME/.cache/headlines-runtime`).
+    /// The folder `RuntimeLayout` names, as the host and the CLI find it.
     static func fromEnvironment(widget: String? = nil) -> RuntimeFolder {
-        let name = widget.map { widgetPrefix + $0 } ?? "headlines"
-        if let dir = Sys.env("XDG_RUNTIME_DIR"), dir.hasPrefix("/") { return RuntimeFolder(parent: dir, name: name) }
-        let cache: String
-        if let c = Sys.env("XDG_CACHE_HOME"), c.hasPrefix("/") { cache = c }
-        else { cache = (Sys.env("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? "/") + "/.cache" }
-        return RuntimeFolder(parent: cache + "/headlines-runtime", name: name)
+        let parent = RuntimeLayout.parent(runtimeDir: Sys.env("XDG_RUNTIME_DIR"), cacheHome: Sys.env("XDG_CACHE_HOME"),
+                                          home: Sys.env("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? "/")
+        return RuntimeFolder(parent: parent, name: RuntimeLayout.folderName(widget: widget))
     }
 
-    /// Letters, digits, `-` and `_`, at most 32 bytes: the CLI's `WidgetName.isValid`.
-    static func isWidgetName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.count <= 32
-            && name.utf8.allSatisfy { $0 == 0x2D || $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
-    }
+    static func isWidgetName(_ name: String) -> Bool { RuntimeLayout.isWidgetName(name) }
 
     enum Check: Equatable { case ok, missing, notPrivate }
 

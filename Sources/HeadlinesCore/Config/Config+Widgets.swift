@@ -1,3 +1,4 @@
+import BarFormats
 import FoundationEssentials
 
 /// `[widget NAME]` groups: the same widget configured several times, as WidgetKit's
@@ -56,8 +57,5 @@ public enum WidgetName {
         return String(group.dropFirst("widget ".count)).trimmed()
     }
 
-    public static func isValid(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.count <= 32
-            && name.utf8.allSatisfy { $0 == 0x2D || $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
-    }
+    public static func isValid(_ name: String) -> Bool { RuntimeLayout.isWidgetName(name) }
 }

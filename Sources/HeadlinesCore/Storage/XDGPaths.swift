@@ -1,3 +1,4 @@
+import BarFormats
 import FoundationEssentials
 
 /// Where `headlines` keeps things, per the XDG base directory spec. Built from an environment
@@ -24,8 +25,7 @@ public struct XDGPaths: Sendable, Equatable {
         configHome = dir("XDG_CONFIG_HOME", ".config")
         cacheHome = dir("XDG_CACHE_HOME", ".cache")
         stateHome = dir("XDG_STATE_HOME", ".local/state")
-        if let v = environment["XDG_RUNTIME_DIR"], v.hasPrefix("/") { runtimeDir = v }
-        else { runtimeDir = cacheHome + "/headlines-runtime" }
+        runtimeDir = RuntimeLayout.parent(runtimeDir: environment["XDG_RUNTIME_DIR"], cacheHome: cacheHome, home: home)
     }
 
     /// These paths for widget `name`, whose cache is `source`'s (itself unless it shares one).
@@ -46,7 +46,7 @@ public struct XDGPaths: Sendable, Equatable {
     public var stateDir: String { sharedStateDir + (widget.map { "/widgets/" + $0 } ?? "") }
     /// A widget's runtime folder is a sibling of the usual one, `headlines-widget-NAME`: directly
     /// in XDG_RUNTIME_DIR, so it is made and checked (ours, 0700) exactly as `headlines` is.
-    public var runtimeHeadlinesDir: String { runtimeDir + "/headlines" + (widget.map { "-widget-" + $0 } ?? "") }
+    public var runtimeHeadlinesDir: String { runtimeDir + "/" + RuntimeLayout.folderName(widget: widget) }
 
     // Every file, in one place (ARCHITECTURE.md's file table says who writes and reads each).
     public var feedStateFile: String { cacheDir + "/feeds.json" }
