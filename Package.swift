@@ -3,32 +3,38 @@
 //   FeedXML          the only importer of CLibXML2: feed bytes (any charset iconv knows) to an element
 //                    tree, with libxml2's recovery, no network and no external entities.
 //   BarFormats       pure Swift on the standard library alone: each bar's and widget host's escaping,
-//                    framing and error output, the headline keys clicks carry, and the version;
-//                    shared by the host (through HeadlinesCore) and the static headlines-bar.
+//                    framing and error output, the headline keys clicks carry, the runtime
+//                    folders' layout and the version; shared by the host (through HeadlinesCore)
+//                    and the static headlines-bar.
 //   HeadlinesCore    pure Swift on FoundationEssentials (no ICU, no Foundation, no libxml2): model,
 //                    cache and state files, config model, timeline and its layout, the host engine,
 //                    budget, bar rendering. Never imports C itself. Time is always passed in. It is
 //                    all the resident host links, so it stays small.
 //   HeadlinesSources where headlines come from: feed readers (on FeedXML), providers, the HTTP
-//                    transport protocol, the timeline provider. Runs in `headlines` (the CLI and the
-//                    host's short-lived fetch child), never in the resident host.
+//                    transport protocol, the refresher. Runs in `headlines-fetch` (the host's
+//                    short-lived reload child and the commands that fetch or parse), never in the
+//                    resident host.
 //   HeadlinesHTTP    the only importer of CCurl: the libcurl transport behind HTTPTransport.
 //   CGLibNotify      system library: libnotify + GLib/GIO/GObject headers via its own .pc file.
 //   HeadlinesGLib    the part of the desktop layer that needs GLib alone (CGLib): the config file
 //                    (GKeyFile), the image store's names, the parent watch, where the programs are.
-//   HeadlinesDesktop the only importer of CGLibNotify: URL launching, the GLib loop, libnotify.
-//                    Thin wrappers that implement the core's protocols.
+//   HeadlinesDesktop the only importer of CGLibNotify: the GLib loop and the widget host, the bus
+//                    (service and client, the one way a command reaches the host), libnotify,
+//                    and ProcessLauncher, the one way the GLib programs start another program.
 //   CGdkPixbuf       system library: gdk-pixbuf (and the GObject and GLib it is built on) alone.
 //   HeadlinesImages  the only importer of CGdkPixbuf: notification images scaled and stored. Its
 //                    own module so that the reload child links gdk-pixbuf without libnotify.
-//   headlines        the CLI: parses arguments and wires core, sources, HTTP and desktop together.
+//   HeadlinesCommandLine what both command-line programs share: the context a command runs with.
+//   headlines        the CLI, a thin client of the host's bus; hands the commands that fetch or
+//                    parse to headlines-fetch and the bar formats to headlines-bar.
 //   headlines-fetch  the host's reload child (installed in libexec): one reload with core, sources
 //                    and HTTP, its report on stdout, the page's notification images stored
 //                    (HeadlinesImages); it sandboxes itself first (CSandbox: no_new_privs,
 //                    Landlock, libseccomp). Also the CLI's commands that fetch or parse (fetch,
 //                    add, import, export, status, demo), which is why it links the desktop layer.
 //   headlines-bar    bar copies and one-shot blocks: fully static, no Foundation; prints the host's
-//                    ready-made lines (CBarSys wraps inotify, pidfd, posix_spawn for it).
+//                    ready-made lines; clicks run `headlines` beside it (CBarSys wraps inotify and
+//                    posix_spawn for it).
 //   headlines-host   the resident widget host (installed in libexec; `headlines run` execs it):
 //                    core + desktop only, no libcurl, no libxml2; each reload runs in a
 //                    `headlines-fetch` child, so a parser crash or a memory spike never touches it.
