@@ -101,6 +101,8 @@ struct Follower {
         case .ok:
             if host.stopped {
                 line = variant.errorLine(BarVariant.hostStopped)
+            } else if host.startFailed && folder.lockHolder() == nil {
+                line = variant.errorLine(BarVariant.notRunning)
             } else {
                 switch Sys.readOwnedFile(folder.barDir + "/" + variant.fileName, limit: variant.maxFileBytes) {
                 case .bytes(let bytes): line = bytes.isEmpty ? nil : bytes

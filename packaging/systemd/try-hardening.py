@@ -304,7 +304,7 @@ def run_host(binary, options, settings, feed, click):
         problems = []
         # With a [widget NAME] group the widgets are the groups, each with its own folders.
         cache = f"{home}/.cache/headlines/widgets/world/headlines.json"
-        widget = f"{runtime}/headlines-widget-world/timeline.json"
+        widget = f"{runtime}/headlines-widget-world/bar/widget.json"
         wait(lambda: (os.path.exists(cache) and os.path.exists(widget)) or p.poll() is not None, 20)
         browser = f"{runtime}/browser.txt"
         if click and p.poll() is None:
@@ -332,7 +332,7 @@ def run_host(binary, options, settings, feed, click):
         if not os.path.exists(f"{home}/.local/state/headlines/widgets/world/ledger.json"):
             problems.append("no ledger in ~/.local/state/headlines/widgets/world")
         if not os.path.exists(widget):
-            problems.append("no timeline.json in the [widget world] runtime folder (%t/headlines-widget-world)")
+            problems.append("no bar lines in the [widget world] runtime folder (%t/headlines-widget-world/bar)")
         sandboxed = [l for l in log.splitlines() if "reload child sandboxed: no_new_privs" in l]
         if not sandboxed or "seccomp filter" not in sandboxed[0]:
             problems.append("the reload child did not log that it sandboxed itself (no_new_privs, seccomp)")

@@ -124,15 +124,14 @@ print(n[0], fcntl.fcntl(fd, 1032))' "$hold"; }
     # nothing at all (titles are cut where they arrive, so lines alone would take long to fill it).
     read -r _ capacity < <(pipe_bytes)
     head -c "$capacity" /dev/zero >&"$hold"
+    problems=()
+    # The world's own host first: the session bus would start one in the session's world.
+    hl_bg "$W" run >"$W/host.log" 2>&1 &
+    EXTRA_PIDS+=($!)
+    wait_for "the host to take its lock" 10 lock_held "$W" || problems+=("no host took the lock in 10 s")
     hl_bg "$W" waybar >"$W/bar.pipe" 2>"$W/waybar.err" &
     WAYBAR=$!; EXTRA_PIDS+=($WAYBAR)
-    problems=()
-    # Today a waybar copy with no host running becomes the host; a bar that only follows needs one.
-    if ! wait_for "the waybar copy to take the host lock" 10 lock_held "$W"; then
-        hl_bg "$W" run >"$W/host.log" 2>&1 &
-        EXTRA_PIDS+=($!)
-    fi
-    wait_for "the host to publish" 30 published "$W" || problems+=("no timeline published in 30 s")
+    wait_for "the host to publish" 30 published "$W" || problems+=("no bar lines published in 30 s")
     wait_for "the host's waybar line" 10 test -s "$W/runtime/headlines/bar/waybar" || problems+=("no waybar line was published")
     sleep 2   # two rotations with a line the copy cannot write
     read -r queued capacity < <(pipe_bytes)
@@ -306,17 +305,18 @@ time.sleep(300)'
     HOLDER=$!; EXTRA_PIDS+=($HOLDER)
     problems=()
     wait_for "the foreign holder to lock" 5 lock_held "$W" || problems+=("the planted lock was never held")
+    hl_bg "$W" run >"$W/host.log" 2>&1 &
+    RUN=$!; EXTRA_PIDS+=($RUN)
+    refused() { grep -q "not you\|other users" "$W/host.log"; }
+    wait_for "the host to refuse the folder" 5 refused || problems+=("run gave no refusal in 5 s: $(clip "$(tail -n 2 "$W/host.log")")")
     status=$(hl "$W" status 2>&1)
     grep -q "running (pid" <<<"$status" && problems+=("status says $(grep -o 'running (pid [0-9]*)' <<<"$status")")
     grep -q "not you\|other users" <<<"$status" || problems+=("status gives no refusal: $(clip "$(grep -m1 '^Host' <<<"$status")")")
     : >"$BROWSER_LOG"
     hl "$W" open >/dev/null 2>&1
+    ( BLOCK_BUTTON=1 in_world "$W" timeout 10 "$BAR" i3blocks ) >/dev/null 2>&1
     sleep 1
-    grep -q planted "$BROWSER_LOG" && problems+=("headlines open launched the planted link")
-    hl_bg "$W" run >"$W/host.log" 2>&1 &
-    RUN=$!; EXTRA_PIDS+=($RUN)
-    refused() { grep -q "not you\|other users" "$W/host.log"; }
-    wait_for "the host to refuse the folder" 5 refused || problems+=("run gave no refusal in 5 s: $(clip "$(tail -n 2 "$W/host.log")")")
+    grep -q planted "$BROWSER_LOG" && problems+=("a click launched the planted link")
     stop "$RUN" "$HOLDER"
     if [ ${#problems[@]} -eq 0 ]; then
         row "runtime folder pre-created by another user ($how)" "refused: $(clip "$(grep -m1 "not you\|other users" <<<"$status" | sed 's/^[A-Za-z]*: *//')"); open launched nothing" PASS
@@ -347,6 +347,8 @@ row_6() {
 # RESIDENT_ROWS=3,6 runs only those rows (all by default).
 for n in 1 2 3 4 5 6; do
     [[ ",${RESIDENT_ROWS:-1,2,3,4,5,6}," == *",$n,"* ]] || continue
+    # A host the session's bus started for an earlier row (in the session's world) steps aside.
+    stop_activated_hosts
     "row_$n"
     took "row $n"
 done

@@ -1,8 +1,7 @@
 import FoundationEssentials
 
 /// What a bar segment shows at one moment, whichever bar it is: the entry on display, its
-/// neighbours for the tooltip, and the budget. Built from the host's published timeline or, with
-/// no host, from the cache.
+/// neighbours for the tooltip, and the budget. Built by the host from its timeline.
 ///
 /// Its texts are neutralised once, here (`Markup.neutralise`: no control or bidi characters, one
 /// line): every renderer reads them many times, and escapes them for its host, but never needs to

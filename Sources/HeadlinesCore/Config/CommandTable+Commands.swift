@@ -7,7 +7,7 @@ extension CommandTable {
 
             The widget host. Reloads when its timeline asks (every [refresh] interval), never more than
             [refresh] daily-budget times in 24 hours, backs off after failures, posts notifications for
-            new headlines and publishes its timeline for bars. One line per event on stderr; --verbose
+            new headlines and publishes the bars' lines. One line per event on stderr; --verbose
             also logs every entry change. It owns org.headlines.Headlines on the session bus
             (man headlines: D-BUS INTERFACE). SIGHUP re-reads the config, SIGTERM or SIGINT stop. A
             second `run` exits at once, naming the host that runs.

@@ -9,8 +9,8 @@ public struct HostConfiguration: Sendable {
     public var sourceIdentity: String
     public var interval: TimeInterval
     public var dailyBudget: Int
-    /// Longest sleep: GLib timers run on CLOCK_MONOTONIC, which stops during a suspend, so a
-    /// reload due while asleep happens within this long of waking.
+    /// Longest sleep, a safety net: a driver whose timers stop during a suspend still reloads
+    /// within this long of waking (the host's run on CLOCK_BOOTTIME and sets it to an hour).
     public var wallClockCheck: TimeInterval = 60
     /// Lays out what to show from `content` until a reload date (the provider's rotation), pure.
     public var layout: @Sendable (_ entry: TimelineEntry, _ reloadAt: Date) -> Timeline
@@ -74,7 +74,7 @@ public enum HostAction: Sendable {
     /// Run the provider's reload (`TimelineProvider.timeline`) and answer `reloadFinished`.
     /// It comes after the event's `saveLedger`, whose ledger already counts this reload.
     case startReload(consecutiveFailures: Int)
-    /// Write the published timeline for bars and the CLI.
+    /// The timeline and schedule changed: the driver keeps them for `GetStatus`.
     case publish(PublishedTimeline)
     /// The entry on display changed (verbose hosts and the demo print it).
     case showEntry(TimelineEntry, PublishedTimeline)

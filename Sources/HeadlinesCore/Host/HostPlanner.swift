@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// When a reload is due after a start, shared by `HostEngine` and `ReloadIfDue`.
+/// When a reload is due after a start (`HostEngine`).
 public enum HostPlanner {
     /// When a host that just started should reload: the interval after the last reload or cached
     /// fetch, or the back-off after a failed one, so that neither restarts nor a crash loop spend

@@ -15,13 +15,12 @@ public struct PosixFileSystem: StateFileSystem {
     /// False in the runtime folder: no fsync there. Its files are gone at logout or reboot anyway
     /// (a tmpfs on every desktop, where fsync does nothing), and the rename alone already keeps a
     /// reader from ever seeing half a file. On a disk, two fsyncs per file were most of the
-    /// time between a reload's report and the bar line (seven bar files, the timeline).
+    /// time between a reload's report and the bar line (the bar files).
     let syncs: Bool
 
     public init() { privateFiles = false; syncs = true }
 
-    /// For files in `$XDG_RUNTIME_DIR/headlines` (the published timeline, the bar lines, the
-    /// rotation offset): a link there, or a file another user planted, is refused instead of
+    /// For files in `$XDG_RUNTIME_DIR/headlines` (the bar lines, the rotation offset): a link there, or a file another user planted, is refused instead of
     /// read, and writes are atomic but not synced. Not for the cache, state and key files, which
     /// a person may well have linked elsewhere on purpose, and which must survive a power cut.
     public static let runtimeFolder = PosixFileSystem(privateFiles: true, syncs: false)

@@ -4,8 +4,8 @@ import HeadlinesCore
 import Glibc
 #endif
 
-/// A bar must always show something: while the config does not load, whatever a bar runs (the
-/// host a bar started, the in-process bar) shows the config error and waits here, on the loop,
+/// A bar must always show something: while the config does not load, the host the bus started
+/// for a bar publishes the config error in the bars and waits here, on the loop,
 /// instead of exiting (an exit blanks the block or hides the waybar module). SIGHUP and any
 /// change in the config file's folder (editors save by a rename into place) re-read it; each
 /// failure goes to `onError` (only when its sentence changed), and the first load that works

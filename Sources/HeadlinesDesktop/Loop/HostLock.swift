@@ -8,9 +8,8 @@ import Glibc
 /// The one-host lock: `flock` on `$XDG_RUNTIME_DIR/headlines/host.lock`, held for the life of the
 /// process and released by the kernel when it dies, however it dies. With a session bus the bus
 /// name is the single-instance rule; the lock is what still holds without one (a bare tty), and
-/// what a reload outside a host (`refresh` with no bus, an i3blocks one-shot) takes so that two
-/// never fetch at once. The file holds the holder's PID ("PID\n"); `HostClient` asks /proc what
-/// that process is.
+/// what bars watch: a lock let go means the host stopped. The file holds the holder's PID
+/// ("PID\n"), for the log lines that name the host already running.
 ///
 /// The folder and the file are checked before use (`RuntimeFolder`): the file is opened without
 /// following links, so a `host.lock` planted as a link to some file of ours is refused, never

@@ -43,7 +43,7 @@ public struct HostSetup: Sendable {
 /// The thin driver around `HostEngine`, on the GLib main loop (GLibActor), one per session. It
 /// turns GLib timers, signals, GNetworkMonitor and file monitors into engine events, each with
 /// the clocks read once, and performs the engine's actions: the reload through the provider,
-/// the ledger and published timeline on disk, notifications, ONE timer. The engine inside it is
+/// the ledger on disk, the bar lines, notifications, ONE timer. The engine inside it is
 /// the only mutable host state, and only the loop thread touches it.
 @GLibActor
 public final class WidgetHost {
