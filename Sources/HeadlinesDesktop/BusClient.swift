@@ -11,11 +11,13 @@ public enum BusClient {
         case string(String)
         case int(Int)
         case bool(Bool)
+        case double(Double)
         /// An array, a tuple or a dictionary entry (key, value), in order.
         case list([Value])
         public var text: String { if case let .string(s) = self { s } else { "" } }
         public var number: Int? { if case let .int(n) = self { n } else { nil } }
         public var flag: Bool { if case let .bool(b) = self { b } else { false } }
+        public var real: Double? { if case let .double(d) = self { d } else { nil } }
         public var items: [Value] { if case let .list(l) = self { l } else { [] } }
     }
 
@@ -149,6 +151,7 @@ public enum BusClient {
         case let .string(s): return g_variant_new_string(s)
         case let .int(n): return g_variant_new_int32(Int32(clamping: n))
         case let .bool(b): return g_variant_new_boolean(b ? 1 : 0)
+        case let .double(d): return g_variant_new_double(d)
         case let .list(items):
             var children = items.map(variant)
             return g_variant_new_tuple(&children, gsize(children.count))
@@ -180,6 +183,7 @@ public enum BusClient {
         case "u": return .int(Int(g_variant_get_uint32(variant)))
         case "x": return .int(Int(g_variant_get_int64(variant)))
         case "b": return .bool(g_variant_get_boolean(variant) != 0)
+        case "d": return .double(g_variant_get_double(variant))
         case "v":
             let inner = g_variant_get_variant(variant)
             defer { g_variant_unref(inner) }

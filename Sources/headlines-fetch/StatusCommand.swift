@@ -85,7 +85,7 @@ enum StatusCommand {
         // The running host, asked on the bus (never started for this).
         let host = BusClient.status(widget: context.arguments.widget ?? "")
         let pid = host?["pid"]?.number.map(Int32.init)
-        let date: (String) -> Date? = { key in host?[key]?.number.map { Date(timeIntervalSince1970: Double($0)) } }
+        let date: (String) -> Date? = { key in host?[key]?.real.map { Date(timeIntervalSince1970: $0) } }
         let hostProvider = host?["provider"]?.text
         let deferredBy = host?["deferred_by"].flatMap { ReloadDecision.Limit(rawValue: $0.text) }
         let ours = context.config.provider.displayName

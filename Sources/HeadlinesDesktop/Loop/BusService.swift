@@ -229,7 +229,7 @@ public final class BusService {
         name.isEmpty && all ? hosts.map(\.host) : [try widget(name)]
     }
 
-    /// `GetStatus`: dates as Unix seconds, present only when known.
+    /// `GetStatus`: dates as Unix seconds (with their fraction), present only when known.
     private func status(_ host: WidgetHost, name: String) -> OpaquePointer? {
         let shown = host.shown, published = host.published
         var entries: [(String, OpaquePointer?)] = [
@@ -247,7 +247,7 @@ public final class BusService {
         if let by = published?.deferredBy { entries.append(("deferred_by", g_variant_new_string(by.rawValue))) }
         for (key, date) in [("last_reload", published?.lastReload), ("next_reload", published?.nextReload),
                             ("deferred_until", published?.deferredUntil)] {
-            if let date { entries.append((key, g_variant_new_int64(gint64(date.timeIntervalSince1970)))) }
+            if let date { entries.append((key, g_variant_new_double(date.timeIntervalSince1970))) }
         }
         var pairs = entries.map { g_variant_new_dict_entry(g_variant_new_string($0.0), g_variant_new_variant($0.1)) }
         return withVariantType("{sv}") { g_variant_new_array($0, &pairs, gsize(pairs.count)) }
