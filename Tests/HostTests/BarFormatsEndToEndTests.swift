@@ -15,20 +15,6 @@ final class BarFormatsEndToEndTests: HostTestCase {
         super.tearDown()
     }
 
-    private var barBinary: URL { cli.executable.deletingLastPathComponent().appendingPathComponent("headlines-bar") }
-
-    private func runBar(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = barBinary
-        process.arguments = arguments + ["--config", configFile.path]
-        process.environment = cli.environment()
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text
-    }
 
     /// Waits until the host has published the widget document (so no bar copy starts a host of
     /// its own meanwhile).

@@ -63,6 +63,22 @@ class HostTestCase: XCTestCase {
 
     // MARK: - Processes
 
+    var barBinary: URL { cli.executable.deletingLastPathComponent().appendingPathComponent("headlines-bar") }
+
+    /// `headlines-bar ARGS --config FILE` to its end, in the test's environment plus `extra`: its stdout.
+    func runBar(_ arguments: [String], extra: [String: String] = [:]) throws -> String {
+        let process = Process()
+        process.executableURL = barBinary
+        process.arguments = arguments + ["--config", configFile.path]
+        process.environment = cli.environment(extra)
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
+
     /// A browser that writes what it opens to `opened`, the default for http and https of every
     /// process of the test (the host opens what a click names): in the test's own data folder.
     /// `environmentTo`: where it also writes its whole environment, one variable a line.

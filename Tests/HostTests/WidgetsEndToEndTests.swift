@@ -78,18 +78,9 @@ final class WidgetsEndToEndTests: HostTestCase {
         XCTAssertEqual(server.requests.filter { $0.path == "/tech.rss" }.count, 1)
 
         // And the bar binary with --widget, or an i3blocks block by its instance, prints that widget's line
-        let bar = cli.executable.deletingLastPathComponent().appendingPathComponent("headlines-bar")
         for (arguments, extra, expected) in [(["i3blocks", "--widget", "tech"], [String: String](), "Tech headline"),
                                              (["i3blocks"], ["BLOCK_INSTANCE": "world"], "World headline")] {
-            let process = Process()
-            process.executableURL = bar
-            process.arguments = arguments + ["--config", configFile.path]
-            process.environment = cli.environment(extra)
-            let out = Pipe()
-            process.standardOutput = out
-            try process.run()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let text = try runBar(arguments, extra: extra)
             XCTAssertTrue(text.hasPrefix(expected), "headlines-bar \(arguments) \(extra) printed: \(text)")
         }
 
@@ -145,12 +136,11 @@ final class WidgetsEndToEndTests: HostTestCase {
         try expectLine("serving 3 widgets: alpha, beta, gamma", from: host, within: 10)
 
         // A waybar copy and the plain one-shot, without --widget, show alpha's headline within 5 s
-        let bar = cli.executable.deletingLastPathComponent().appendingPathComponent("headlines-bar")
-        let waybar = try BackgroundProcess(executable: bar, arguments: ["waybar", "--config", configFile.path], environment: cli.environment(environment))
+        let waybar = try BackgroundProcess(executable: barBinary, arguments: ["waybar", "--config", configFile.path], environment: cli.environment(environment))
         defer { _ = waybar.kill() }
         XCTAssertNotNil(waybar.waitForLine(containing: "World headline one", stream: .stdout, timeout: 5), waybar.transcript + host.transcript)
         var plain = ""
-        _ = waitUntil(timeout: 5) { plain = (try? self.runBar(bar, ["plain"])) ?? ""; return plain.contains("World headline one") }
+        _ = waitUntil(timeout: 5) { plain = (try? self.runBar(["plain"], extra: self.environment)) ?? ""; return plain.contains("World headline one") }
         XCTAssertTrue(plain.contains("World headline one"), plain)
 
         // `headlines open` opens the headline that bar shows
@@ -166,18 +156,5 @@ final class WidgetsEndToEndTests: HostTestCase {
         XCTAssertEqual(mute.status, 0, mute.stderr)
         XCTAssertNotNil(waybar.waitForLine(after: mark, stream: .stdout, timeout: 2) { !$0.contains("World headline") },
                         "the muted source stayed on the bar: \(waybar.transcript)")
-    }
-
-    private func runBar(_ bar: URL, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = bar
-        process.arguments = arguments + ["--config", configFile.path]
-        process.environment = cli.environment(environment)
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return text
     }
 }
