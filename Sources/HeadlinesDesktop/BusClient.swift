@@ -107,16 +107,19 @@ public enum BusClient {
         let signals = Unmanaged<SignalBox>.fromOpaque(box).takeUnretainedValue()
         let (reply, widgets) = ask(connection)
         guard case .values = reply else { return (reply, [:]) }
-        var results: [String: String] = [:]
-        let deadline = g_get_monotonic_time() + gint64(seconds * 1_000_000)
-        let timer = g_timeout_source_new(100)
-        g_source_set_callback(timer, { _ in 1 }, nil, nil)
+        // One timeout source, at the deadline: the loop below sleeps until a signal or it.
+        let timer = g_timeout_source_new(UInt32(max(0, min(seconds, 86400)) * 1000))
+        g_source_set_callback(timer, { data in
+            Unmanaged<SignalBox>.fromOpaque(data!).takeUnretainedValue().timedOut = true
+            return 0
+        }, box, nil)
         g_source_attach(timer, context)
         defer { g_source_destroy(timer); g_source_unref(timer) }
-        while g_get_monotonic_time() < deadline {
+        var results: [String: String] = [:]
+        while true {
             for (widget, result) in signals.results where widgets.contains(widget) { results[widget] = result }
             signals.results = []
-            if widgets.isSubset(of: Set(results.keys)) { break }
+            if widgets.isSubset(of: Set(results.keys)) || signals.timedOut { break }
             g_main_context_iteration(context, 1)
         }
         return (reply, results)
@@ -137,7 +140,10 @@ public enum BusClient {
         return .values(value(of: reply).items)
     }
 
-    private final class SignalBox: @unchecked Sendable { var results: [(String, String)] = [] }
+    private final class SignalBox: @unchecked Sendable {
+        var results: [(String, String)] = []
+        var timedOut = false
+    }
 
     private static func sessionBus() -> OpaquePointer? {
         var error: UnsafeMutablePointer<GError>?
