@@ -1,3 +1,4 @@
+import BarFormats
 import CBarSys
 import Glibc
 
@@ -139,7 +140,7 @@ struct Follower {
         // A burst of scroll clicks becomes one `headlines next N` (or `prev N`) at a time, each
         // carrying every step that arrived while the one before ran.
         if click.button == 4 || click.button == 5 {
-            pendingSteps += click.button == 5 ? 1 : -1
+            pendingSteps = StepCount.adding(pendingSteps, click.button == 5 ? 1 : -1)
             return runPendingSteps()
         }
         let commands = [1: ["open"], 2: ["refresh"], 3: ["menu"]]

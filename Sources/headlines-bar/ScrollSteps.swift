@@ -1,3 +1,4 @@
+import BarFormats
 import CBarSys
 import Glibc
 
@@ -15,7 +16,7 @@ enum ScrollSteps {
         let counter = cbs_open_private(folder.path + "/scroll-steps")
         let sender = cbs_open_private(folder.path + "/scroll-sender.lock")
         guard counter >= 0, sender >= 0 else { runCLI(direct); exit(0) }
-        _ = update(counter) { $0 + step }
+        _ = update(counter) { StepCount.adding($0, step) }
         // The sender checks for steps again after letting go, so a step added just before it let
         // go, by a process that found the lock still held, is never left behind.
         while flock(sender, LOCK_EX | LOCK_NB) == 0 {
@@ -39,7 +40,7 @@ enum ScrollSteps {
         var buffer = [UInt8](repeating: 0, count: 24)
         let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
         let text = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : ""
-        let now = Int(text) ?? 0
+        let now = StepCount.clamped(Int(text) ?? 0)
         let next = change(now)
         guard next != now || n <= 0 else { return next }
         let bytes = Array(String(next).utf8)

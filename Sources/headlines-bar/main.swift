@@ -58,7 +58,7 @@ while index < arguments.count {
         // `next 3`: how many steps; anything else there is the CLI's to refuse.
         if index + 1 < arguments.count, let n = Int(arguments[index + 1]) {
             guard n >= 1 else { Sys.usageError("\(argument) takes how many headlines to move, 1 or more") }
-            steps = n
+            steps = StepCount.clamped(n)
             index += 1
         }
     case _ where command == nil && BarFormat(rawValue: argument) != nil: command = argument

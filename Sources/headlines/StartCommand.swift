@@ -16,12 +16,14 @@ enum StartCommand {
 
     /// `headlines next` / `prev` [N]: the host turns every bar copy of the widget.
     static func turn(_ context: AppContext, command: String) -> Int32 {
-        guard let count = context.arguments.positional.first.map({ Int($0) }) ?? 1, count >= 1, count <= Int(Int32.max) else {
+        guard let count = context.arguments.positional.first.map({ Int($0) }) ?? 1, count >= 1 else {
             Output.error("headlines: \(command) takes how many headlines to move, such as `headlines \(command) 3`, or nothing for one.")
             return 2
         }
         let widget = BusClient.Value.string(context.arguments.widget ?? "")
-        return HostCall.ask(command == "next" ? "Next" : "Previous", [widget, .int(count)], to: "turn the bar") == nil ? 1 : 0
+        // Any count turns the bar (it wraps); the bus carries 32 bits.
+        return HostCall.ask(command == "next" ? "Next" : "Previous", [widget, .int(min(count, Int(Int32.max)))],
+                            to: "turn the bar") == nil ? 1 : 0
     }
 }
 

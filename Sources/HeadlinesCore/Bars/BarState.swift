@@ -1,3 +1,4 @@
+import BarFormats
 import FoundationEssentials
 
 /// What a bar segment shows at one moment, whichever bar it is: the entry on display, its
@@ -46,7 +47,7 @@ public struct BarState: Equatable, Sendable {
 
     /// The entry of a timeline at `now`, turned by the shared rotation offset (`next` / `prev`).
     public init(entry: TimelineEntry, offset: Int, budgetUsed: Int, budgetLimit: Int) {
-        self.init(headlines: entry.content.headlines, index: entry.content.index + offset,
+        self.init(headlines: entry.content.headlines, index: StepCount.adding(entry.content.index, offset),
                   freshness: entry.content.freshness, error: entry.content.error,
                   partialFailures: entry.content.partialFailures ?? [], budgetUsed: budgetUsed, budgetLimit: budgetLimit)
     }

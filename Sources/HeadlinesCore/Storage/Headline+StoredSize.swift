@@ -6,12 +6,13 @@ extension Headline {
     /// below what fills a file: forty headlines of 100 KB links made a cache no reader accepts.
     public static let maxFieldBytes = 4096
 
-    /// The headline as it may be stored, cached and reported: text longer than `maxFieldBytes`
-    /// cut (on a character boundary), an over-long image link dropped, and nil when its id or
-    /// link is over-long (cutting those would name another article).
+    /// The headline as it may be stored, cached, reported and handed out: text longer than
+    /// `maxFieldBytes` cut (on a character boundary), an over-long image link dropped, and nil
+    /// when its id or link is over-long (cutting those would name another article) or its link is
+    /// not http(s) (a cache another process renamed into place may hold anything).
     public func bounded() -> Headline? {
         let limit = Self.maxFieldBytes
-        guard id.utf8.count <= limit, url.absoluteString.utf8.count <= limit else { return nil }
+        guard id.utf8.count <= limit, url.absoluteString.utf8.count <= limit, URLPolicy.isOpenable(url) else { return nil }
         var copy = self
         copy.title = Self.cut(title, limit)
         copy.source = Self.cut(source, limit)

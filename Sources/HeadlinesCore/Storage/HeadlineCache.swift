@@ -14,6 +14,16 @@ public struct CachedHeadlines: Codable, Equatable, Sendable {
         self.headlines = headlines
     }
 
+    /// Whoever wrote the file, what is read from it is bounded as a fetch is (`Headline.bounded`):
+    /// every reader, the host's bus and bars included, gets http(s) links only.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        version = try c.decodeIfPresent(Int.self, forKey: .version) ?? 1
+        provider = try c.decode(String.self, forKey: .provider)
+        fetchedAt = try c.decode(Date.self, forKey: .fetchedAt)
+        headlines = try c.decode([Headline].self, forKey: .headlines).bounded()
+    }
+
     /// The longest headlines.json any reader accepts and any writer writes.
     public static let fileLimit = ReadLimits.stateFile
 }

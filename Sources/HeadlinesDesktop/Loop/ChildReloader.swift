@@ -105,7 +105,9 @@ public final class ChildReloader: HostReloader {
 
     /// The report in a child's whole output, nil when it holds none (cut short, or not one).
     nonisolated static func report(in output: [UInt8]) -> ReloadReport? {
-        output.isEmpty ? nil : try? StateJSONDecoder.headlines().decode(ReloadReport.self, from: Data(output))
+        guard !output.isEmpty, var report = try? StateJSONDecoder.headlines().decode(ReloadReport.self, from: Data(output)) else { return nil }
+        report.headlines = report.headlines.bounded()
+        return report
     }
 
     nonisolated static func report(from output: [UInt8], status: Int32) -> ReloadReport {

@@ -154,6 +154,9 @@ public final class WidgetHost {
         MainLoop.onSignal(SIGTERM) { Task { @GLibActor [weak self] in self?.shutdown("SIGTERM") } }
         MainLoop.onSignal(SIGINT) { Task { @GLibActor [weak self] in self?.shutdown("SIGINT") } }
         MainLoop.onSignal(SIGHUP) { Task { @GLibActor [weak self] in self?.reconfigure() } }
+        // The reload signal of earlier versions, still in users' scripts: a reload asked for,
+        // within the budget, as `headlines refresh` asks (it used to kill the host).
+        MainLoop.onSignal(SIGUSR1) { Task { @GLibActor [weak self] in self?.explicitReload(reason: "SIGUSR1") } }
     }
 
     /// The cache, which `headlines fetch` may fill (an atomic write arrives as a rename into
@@ -299,7 +302,7 @@ public final class WidgetHost {
 
     /// Turns the bars by `step` headlines, saving the offset for the next host.
     public func rotate(by step: Int) throws {
-        barOffset += step
+        barOffset = StepCount.adding(barOffset, step)
         try JSONStateFile(rotationOffsetAt: paths.rotationOffsetFile).store(RotationOffset(offset: barOffset))
         send(.offsetChanged(barOffset))
         publishBarLines()
@@ -391,7 +394,7 @@ public final class WidgetHost {
             .with(words: setup.alerts.muteWords)
     }
     private func readOffset(_ now: Date) -> Int {
-        JSONStateFile(rotationOffsetAt: paths.rotationOffsetFile).load(now: now, warn: warn)?.offset ?? 0
+        StepCount.clamped(JSONStateFile(rotationOffsetAt: paths.rotationOffsetFile).load(now: now, warn: warn)?.offset ?? 0)
     }
 
     private func shutdown(_ signal: String) {

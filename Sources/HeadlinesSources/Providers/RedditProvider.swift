@@ -68,11 +68,19 @@ public struct RedditProvider: HeadlineProvider {
 
     /// One post per link, the one Reddit lists first: the same story is often posted to several
     /// subreddits of one listing (the front page, `r/a+b`), and each copy would otherwise be
-    /// another headline and another notification. A self post's link is its own discussion page,
-    /// so self posts are never merged.
+    /// another headline and another notification. Its id is the least of its copies' ids, so
+    /// that Reddit listing the copies in another order names the same story (and the seen set
+    /// does not notify it again). A self post's link is its own discussion page, so self posts
+    /// are never merged.
     static func onePerLink(_ posts: [Headline]) -> [Headline] {
+        var least: [String: String] = [:]
+        for post in posts { least[post.url.absoluteString] = min(least[post.url.absoluteString] ?? post.id, post.id) }
         var seen = Set<String>()
-        return posts.filter { seen.insert($0.url.absoluteString).inserted }
+        return posts.filter { seen.insert($0.url.absoluteString).inserted }.map { post in
+            var post = post
+            post.id = least[post.url.absoluteString] ?? post.id
+            return post
+        }
     }
 
     static let site = "https://www.reddit.com"
