@@ -1,0 +1,78 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// What a user, a stray script or another process can throw at the host: a huge turn, a
+/// scroll-steps file near Int.max, the old reload signal, a cache renamed into place that holds
+/// links no browser should open.
+final class HostileInputTests: HostTestCase {
+    func testAHugeTurnThenAnotherExitZeroWithAndWithoutAHostRunning() throws {
+        try writeConfig(interval: "1h", dailyBudget: 10)
+        // No host: the bus starts one for the first call
+        for arguments in [["next", "9223372036854775807"], ["next"], ["prev", "9223372036854775807"], ["next"]] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+        }
+        XCTAssertEqual(try bus.callHost("GetEntry", [""]).status, 0, "the host died")
+    }
+
+    func testAScrollStepsCounterNearIntMaxDoesNotCrashTheBar() throws {
+        try writeConfig(interval: "1h", dailyBudget: 10)
+        _ = try startHost()
+        let folder = cli.root.appendingPathComponent("runtime/headlines")
+        XCTAssertNotNil(waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: folder.appendingPathComponent("host.lock").path) })
+        try Data("9223372036854775806".utf8).write(to: folder.appendingPathComponent("scroll-steps"))
+        for arguments in [["next"], ["next", "9223372036854775807"], ["prev"]] {
+            let bar = Process()
+            bar.executableURL = barBinary
+            bar.arguments = arguments + ["--config", configFile.path]
+            bar.environment = cli.environment(environment)
+            try bar.run()
+            bar.waitUntilExit()
+            XCTAssertEqual(bar.terminationReason, .exit, "\(arguments)")
+            XCTAssertEqual(bar.terminationStatus, 0, "\(arguments)")
+        }
+    }
+
+    func testSIGUSR1AsksForAReloadAndLeavesTheHostRunning() throws {
+        try writeConfig(interval: "1h", dailyBudget: 10)
+        let host = try startHost()
+        try expectLine("reload ok", from: host, within: 10)
+        let mark = host.mark
+        host.send(SIGUSR1)
+        try expectLine("SIGUSR1: reloading now", from: host, after: mark, within: 5)
+        XCTAssertTrue(host.isRunning, host.transcript)
+    }
+
+    func testTheBusHandsOutHttpLinksOnlyWhateverTheCacheHolds() throws {
+        // Given a fresh cache another process wrote, whose links are not all http(s): the host shows
+        // it at start, with no reload
+        try writeConfig(interval: "1h", dailyBudget: 10)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let now = formatter.string(from: Date())
+        let planted = ["javascript:alert(1)", "file:///etc/passwd", "data:text/html,<b>x</b>", "data:text/plain,x",
+                       "https://fine.example/ok"]
+        let items = planted.enumerated().map { i, link in
+            #"{"id":"p\#(i)","title":"Planted \#(i)","url":"\#(link)","source":"evil.example","publishedAt":"\#(now)"}"#
+        }
+        let cache = cli.cacheHome.appendingPathComponent("headlines/headlines.json")
+        try FileManager.default.createDirectory(at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"version":1,"provider":"APITube","fetchedAt":"\#(now)","headlines":[\#(items.joined(separator: ","))]}"#.utf8)
+            .write(to: cache)
+
+        // When the host runs
+        let host = try startHost()
+        XCTAssertNotNil(waitUntil(timeout: 10) { ((try? self.bus.callHost("GetHeadlines", [""]))?.output ?? "").contains("fine.example") },
+                        host.transcript)
+
+        // Then what its bus hands out holds none of the other links, and the http one
+        let headlines = try bus.callHost("GetHeadlines", [""]).output
+        let entry = try bus.callHost("GetEntry", [""]).output
+        let listed = try bus.callHost("ListHeadlines", [""]).output
+        for text in [headlines, entry, listed] {
+            for link in planted.dropLast() { XCTAssertFalse(text.contains(link), "\(link) handed out: \(text)") }
+        }
+        XCTAssertTrue(headlines.contains("https://fine.example/ok"), headlines)
+    }
+}
