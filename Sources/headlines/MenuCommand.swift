@@ -64,6 +64,10 @@ enum MuteCommand {
             Output.error("headlines: \(command) needs a source as `headlines list` shows it, such as `headlines \(command) example.com`.")
             return 2
         }
+        if command == "mute", let problem = muted.refusal(toMute: source) {
+            Output.error("headlines: cannot mute \(TerminalText.safe(String(source.prefix(80)))): \(problem).")
+            return 2
+        }
         let changed = command == "mute" ? muted.mute(source) : muted.unmute(source)
         guard changed else {
             Output.print(command == "mute" ? "\(source) was already muted." : "\(source) was not muted.")

@@ -75,4 +75,29 @@ final class HostileInputTests: HostTestCase {
         }
         XCTAssertTrue(headlines.contains("https://fine.example/ok"), headlines)
     }
+
+    func testMutedSourcesAreBoundedInSizeAndNumber() throws {
+        try writeConfig(interval: "1h", dailyBudget: 10)
+        // 200 muted sources, the most there may be, and one over-long one a file may hold
+        let muted = cli.stateHome.appendingPathComponent("headlines/muted.json")
+        try FileManager.default.createDirectory(at: muted.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let sources = (0..<200).map { "\"source-\($0)\"" } + ["\"" + String(repeating: "z", count: 5000) + "\""]
+        try Data("{\"sources\":[\(sources.joined(separator: ","))]}".utf8).write(to: muted)
+        let host = try startHost()
+        try expectLine("reload ok", from: host, within: 10)
+        // A source longer than any headline's is refused on the bus and by the CLI
+        let long = String(repeating: "x", count: 100_000)
+        let call = try bus.callHost("Mute", [long])
+        XCTAssertNotEqual(call.status, 0)
+        XCTAssertTrue(call.output.contains("a source is 1 to 4096 bytes"), call.output)
+        let cli = try run(["mute", String(repeating: "y", count: 5000)])
+        XCTAssertEqual(cli.status, 2, cli.stderr)
+        // and past 200 sources, one more is refused, saying how to make room; the over-long one
+        // in the file was not taken in
+        XCTAssertEqual(try run(["muted"]).stdout.split(separator: "\n").count, 200)
+        let more = try bus.callHost("Mute", ["one-too-many"])
+        XCTAssertNotEqual(more.status, 0)
+        XCTAssertTrue(more.output.contains("200 sources are muted already"), more.output)
+        XCTAssertTrue(host.isRunning)
+    }
 }

@@ -62,6 +62,30 @@ public struct MutedSources: Codable, Equatable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case sources }
 
+    /// Bounds on what anyone can make the host hold: a source is a headline's source, so no longer
+    /// than a stored headline's field, and far more sources than anyone mutes.
+    public static let maxSources = 200
+    public static let maxSourceBytes = Headline.maxFieldBytes
+
+    /// Why `source` cannot be muted, in one sentence; nil when it can be.
+    public func refusal(toMute source: String) -> String? {
+        if source.isEmpty || source.utf8.count > Self.maxSourceBytes {
+            return "a source is 1 to \(Self.maxSourceBytes) bytes, as `headlines list` shows it"
+        }
+        if sources.count >= Self.maxSources && !sources.contains(where: { $0.equalsIgnoringCase(source) }) {
+            return "\(Self.maxSources) sources are muted already: unmute some first (`headlines muted` lists them)"
+        }
+        return nil
+    }
+
+    /// A file written by anyone holds at most what `mute` would have let in.
+    public init(from decoder: any Decoder) throws {
+        let stored = try decoder.container(keyedBy: CodingKeys.self).decode([String].self, forKey: .sources)
+        var muted = MutedSources()
+        for source in stored where muted.refusal(toMute: source) == nil { _ = muted.mute(source) }
+        self = muted
+    }
+
     /// The same muted sources with `words` (the config's mute-words) applied.
     public func with(words: KeywordMatcher) -> MutedSources {
         MutedSources(sources, words: words)
@@ -71,8 +95,9 @@ public struct MutedSources: Codable, Equatable, Sendable {
         sources.contains { $0.equalsIgnoringCase(headline.source) } || words.matches(headline)
     }
 
+    /// False when it was muted already, or `refusal(toMute:)` refuses it.
     public mutating func mute(_ source: String) -> Bool {
-        guard !sources.contains(where: { $0.equalsIgnoringCase(source) }) else { return false }
+        guard refusal(toMute: source) == nil, !sources.contains(where: { $0.equalsIgnoringCase(source) }) else { return false }
         sources.append(source)
         sources.sort()
         return true

@@ -314,6 +314,7 @@ public final class WidgetHost {
     public func setMuted(_ source: String, _ mute: Bool) throws -> Bool {
         let file = StateFile<MutedSources>(path: paths.mutedFile, what: "muted-sources")
         var muted = file.load(now: Date(), warn: warn) ?? MutedSources()
+        if mute, let problem = muted.refusal(toMute: source) { throw BusError(problem) }
         guard mute ? muted.mute(source) : muted.unmute(source) else { return false }
         try file.store(muted)
         Self.mutedChangedEverywhere()
