@@ -44,8 +44,11 @@ enum OpenCommand {
 
     /// lemonbar prints a clicked area's command on its stdout; piped here, each line must be
     /// exactly `open KEY` (what `headlines-bar lemonbar` writes): anything else is ignored with
-    /// one sentence, so text that reached lemonbar can never run a command.
+    /// one sentence, so text that reached lemonbar can never run a command. A person clicks a few
+    /// times a second at most: past `ClickPace`, clicks are dropped (one sentence per flood), so a
+    /// stuck button or a flood of lines never starts a browser per line.
     static func readLemonbar(_ context: AppContext) -> Int32 {
+        var pace = ClickPace()
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -60,11 +63,34 @@ enum OpenCommand {
                 let line = String(decoding: pending, as: UTF8.self)
                 pending.removeAll(keepingCapacity: true)
                 if line.hasPrefix("open "), HeadlineKey.isKey(String(line.dropFirst(5))) {
+                    guard pace.allows(at: ContinuousClock.now) else { continue }
                     _ = askHost(context, key: String(line.dropFirst(5)), comments: false)
                 } else if !line.isEmpty {
                     Output.error("headlines: ignored a line from lemonbar that is not `open KEY`; pipe only `headlines-bar lemonbar`'s bar here.")
                 }
             }
         }
+    }
+}
+
+/// At most `burst` clicks in any `window`: the rest are dropped, and the first one dropped says so.
+struct ClickPace {
+    let burst = 3
+    let window = Swift.Duration.seconds(5)
+    private var recent: [ContinuousClock.Instant] = []
+    private var saidSo = false
+
+    mutating func allows(at now: ContinuousClock.Instant) -> Bool {
+        recent.removeAll { now - $0 >= window }
+        guard recent.count < burst else {
+            if !saidSo {
+                Output.error("headlines: dropping clicks from lemonbar: more than \(burst) in 5 seconds (a stuck button, or lines that are not clicks).")
+            }
+            saidSo = true
+            return false
+        }
+        recent.append(now)
+        saidSo = false
+        return true
     }
 }

@@ -100,4 +100,37 @@ final class HostileInputTests: HostTestCase {
         XCTAssertTrue(more.output.contains("200 sources are muted already"), more.output)
         XCTAssertTrue(host.isRunning)
     }
+
+    func testAFloodOfLemonbarClicksStartsAHandfulOfBrowsersAndSaysSoOnce() throws {
+        try writeConfig(interval: "1h", dailyBudget: 10)
+        let opened = cli.root.appendingPathComponent("opened.txt")
+        _ = try installFakeBrowser(opened: opened)
+        let host = try startHost()
+        try expectLine("reload ok", from: host, within: 10)
+        let document = cli.root.appendingPathComponent("runtime/headlines/bar/widget.json")
+        XCTAssertNotNil(waitUntil(timeout: 5) { FileManager.default.fileExists(atPath: document.path) })
+        let items = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(contentsOf: document)) as? [String: Any])?["items"] as? [[String: Any]])
+        let key = try XCTUnwrap(items.first?["id"] as? String)
+
+        // 200 valid clicks in well under a second
+        let reader = Process()
+        reader.executableURL = cli.executable
+        reader.arguments = ["open", "--from-lemonbar", "--config", configFile.path]
+        reader.environment = cli.environment(environment)
+        let input = Pipe(), errors = Pipe()
+        reader.standardInput = input
+        reader.standardError = errors
+        reader.standardOutput = FileHandle.nullDevice
+        try reader.run()
+        input.fileHandleForWriting.write(Data(String(repeating: "open \(key)\n", count: 200).utf8))
+        try input.fileHandleForWriting.close()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        reader.waitUntilExit()
+        Thread.sleep(forTimeInterval: 1)
+
+        let browsers = ((try? String(contentsOf: opened, encoding: .utf8)) ?? "").split(separator: "\n").count
+        XCTAssertGreaterThanOrEqual(browsers, 1)
+        XCTAssertLessThanOrEqual(browsers, 3, "200 clicks started \(browsers) browsers")
+        XCTAssertEqual(said.components(separatedBy: "dropping clicks from lemonbar").count - 1, 1, said)
+    }
 }
