@@ -13,6 +13,9 @@ public enum RuntimeLayout {
     /// checked as its own folder.
     public static func folderName(widget: String?) -> String { widget.map { widgetPrefix + $0 } ?? "headlines" }
     public static let widgetPrefix = "headlines-widget-"
+    /// In `headlines/`: the names of the widgets the host serves, one a line, when the config has
+    /// widget groups.
+    public static let servedWidgetsName = "widgets"
 
     /// What a widget may be called: it names a folder, so letters, digits, `-` and `_`, 32 bytes
     /// at most.

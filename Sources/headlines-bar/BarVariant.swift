@@ -58,8 +58,9 @@ enum BarVariant: Equatable {
     static let hostStopped = "headlines: the host stopped (see headlines status)"
     static let notRunning = "headlines: no host runs and none could be started (see headlines status)"
     static let starting = "headlines: starting the host"
-    /// A widget folder that a running host does not make: the config has no such widget.
-    static func noSuchWidget(_ folderName: String) -> String {
-        "headlines: the host serves no widget " + String(folderName.dropFirst(RuntimeLayout.widgetPrefix.count)) + " (see headlines status)"
+    /// A widget a running host does not serve, with the ones it does when it said (`served`).
+    static func noSuchWidget(_ name: String, served: [String]?) -> String {
+        let others = served.map { "; its widgets are " + $0.joined(separator: ", ") } ?? ""
+        return "headlines: the host serves no widget " + name + others + " (see headlines status)"
     }
 }

@@ -97,7 +97,7 @@ struct Follower {
         case .missing where folder.isWidget && RuntimeFolder.fromEnvironment().lockHolder() != nil:
             // The process lock is held but no folder of this widget: the config has no such widget
             // (a host that is still starting makes it in a moment, and the parent watch sees it).
-            line = variant.errorLine(BarVariant.noSuchWidget(folder.name))
+            line = variant.errorLine(BarVariant.noSuchWidget(folder.widget ?? "", served: RuntimeFolder.fromEnvironment().servedWidgets()))
         case .missing: line = nil
         case .ok:
             if host.stopped {

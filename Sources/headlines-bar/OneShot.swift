@@ -48,7 +48,7 @@ enum OneShot {
         switch folder.check(create: false) {
         case .notPrivate: why = BarVariant.notPrivate
         case .missing where folder.isWidget && RuntimeFolder.fromEnvironment().lockHolder() != nil:
-            why = BarVariant.noSuchWidget(folder.name)
+            why = BarVariant.noSuchWidget(folder.widget ?? "", served: RuntimeFolder.fromEnvironment().servedWidgets())
         case .missing, .ok:
             if folder.lockHolder() != nil {
                 let read = Sys.readOwnedFile(folder.barDir + "/" + variant.fileName, limit: variant.maxFileBytes)

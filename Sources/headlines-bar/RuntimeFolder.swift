@@ -23,6 +23,16 @@ struct RuntimeFolder {
 
     static func isWidgetName(_ name: String) -> Bool { RuntimeLayout.isWidgetName(name) }
 
+    /// The widget this folder is for, nil for the usual one.
+    var widget: String? { isWidget ? String(name.dropFirst(RuntimeLayout.widgetPrefix.count)) : nil }
+
+    /// The widgets the host of this (usual) folder serves, when it serves widget groups.
+    func servedWidgets() -> [String]? {
+        guard case .bytes(let bytes) = Sys.readOwnedFile(path + "/" + RuntimeLayout.servedWidgetsName, limit: 4096) else { return nil }
+        let names = bytes.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }.filter(RuntimeLayout.isWidgetName)
+        return names.isEmpty ? nil : names
+    }
+
     enum Check: Equatable { case ok, missing, notPrivate }
 
     /// A real directory owned by us with no group or other bits. `create` makes it 0700 when absent.

@@ -66,11 +66,12 @@ while index < arguments.count {
     }
     index += 1
 }
-// An i3blocks block's `instance=` names a widget when the host has made that widget's folder;
+// An i3blocks block's `instance=` names a widget when the host has made that widget's folder, or
+// when the host serves widget groups (then a name it does not serve is said so, in the block);
 // otherwise (no host yet, a config without widget groups, another use of instance) the block shows
 // the default widget.
 if widget == nil, command == "i3blocks", let instance = Sys.env("BLOCK_INSTANCE"), RuntimeFolder.isWidgetName(instance),
-   Sys.lstatOf(RuntimeFolder.fromEnvironment(widget: instance).path) != nil {
+   Sys.lstatOf(RuntimeFolder.fromEnvironment(widget: instance).path) != nil || RuntimeFolder.fromEnvironment().servedWidgets() != nil {
     widget = instance
     globalOptions += ["--widget", instance]
 }

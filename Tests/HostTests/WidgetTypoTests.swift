@@ -3,9 +3,9 @@ import TestSupport
 import XCTest
 
 /// A widget name the config has no group for (a typo in waybar's `--widget`, or on the command
-/// line) gets one sentence: the bar shows it with the error class, once the host it asked for
-/// runs, and no `headlines-widget-NAME` folder is made; an i3blocks `instance=` that names no
-/// widget shows the default one.
+/// line, or an i3blocks `instance=`) gets one sentence naming it and the widgets there are: the bar
+/// shows it with the error class, once the host it asked for runs, and no `headlines-widget-NAME`
+/// folder is made.
 final class WidgetTypoTests: HostTestCase {
     private var runtime: URL { cli.root.appendingPathComponent("runtime") }
     private let sentence = "has no [widget nosuch]; its widgets are tech, world: check --widget or the i3blocks instance."
@@ -45,14 +45,14 @@ final class WidgetTypoTests: HostTestCase {
         XCTAssertNotNil(waitUntil(timeout: 10) { !module.lines(containing: "error", stream: .stdout).isEmpty }, module.transcript)
         let line = module.lines(containing: "error", stream: .stdout).first?.text ?? ""
         XCTAssertTrue(line.contains("\"class\":[\"error\"") || line.contains("\"class\":\"error\""), line)
-        XCTAssertTrue(line.contains("the host serves no widget nosuch (see headlines status)"), line)
+        XCTAssertTrue(line.contains("the host serves no widget nosuch; its widgets are tech, world (see headlines status)"), line)
         // And keeps running, and makes no folder
         Thread.sleep(forTimeInterval: 1.5)
         XCTAssertTrue(module.isRunning, module.transcript)
         XCTAssertFalse(typoFolderExists, module.transcript)
     }
 
-    func testAnI3blocksInstanceThatNamesNoWidgetShowsTheDefaultOne() throws {
+    func testAnI3blocksInstanceTypoNamesItInTheBlock() throws {
         // Given a config with widgets tech and world
         try writeWidgets()
 
@@ -60,11 +60,11 @@ final class WidgetTypoTests: HostTestCase {
         var printed = ""
         _ = waitUntil(timeout: 15) {
             printed = (try? cli.run(["i3blocks", "--config", configFile.path], environment: environment.merging(["BLOCK_INSTANCE": "nosuch"]) { $1 }))?.stdout ?? ""
-            return printed.hasPrefix("Central")
+            return printed.contains("nosuch")
         }
 
-        // Then it shows the default widget's headline, and makes no folder
-        XCTAssertTrue(printed.hasPrefix("Central"), printed)
+        // Then the block names the widget it asked for, and the ones there are, and no folder is made
+        XCTAssertTrue(printed.hasPrefix("headlines: the host serves no widget nosuch; its widgets are tech, world"), printed)
         XCTAssertFalse(typoFolderExists)
     }
 

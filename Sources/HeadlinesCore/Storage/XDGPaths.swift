@@ -57,6 +57,8 @@ public struct XDGPaths: Sendable, Equatable {
     public var mutedFile: String { sharedStateDir + "/muted.json" }
     public var hostLockFile: String { runtimeHeadlinesDir + "/host.lock" }
     public var rotationOffsetFile: String { runtimeHeadlinesDir + "/offset.json" }
+    /// The widgets a host serves, one name a line (`RuntimeLayout.servedWidgetsName`).
+    public var servedWidgetsFile: String { runtimeHeadlinesDir + "/" + RuntimeLayout.servedWidgetsName }
 }
 
 extension XDGPaths {

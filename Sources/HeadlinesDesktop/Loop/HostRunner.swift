@@ -139,7 +139,11 @@ public enum HostRunner {
         // is taken first, as the process's own. Bars of two widgets that start hosts at once
         // then never split the widgets between two processes.
         let startAll: @Sendable @GLibActor ([LoadedConfig]) -> Void = { all in
-            guard all.count > 1 || all.first?.widget != nil else { return all.forEach(start) }
+            let served = XDGPaths(environment: environment).servedWidgetsFile
+            guard all.count > 1 || all.first?.widget != nil else {
+                unlink(served) // an earlier host's list of widgets, which this config has none of
+                return all.forEach(start)
+            }
             let processLock = HostLock(path: XDGPaths(environment: environment).hostLockFile)
             HostRegistry.keep(processLock)
             let acquired: Bool
@@ -148,7 +152,12 @@ public enum HostRunner {
                 status.value.store(1, ordering: .relaxed)
                 return MainLoop.quit()
             }
-            if acquired { return all.forEach(start) }
+            if acquired {
+                // What a bar asking for a widget no host serves names instead (`headlines-bar`).
+                let names = all.compactMap(\.widget).joined(separator: "\n") + "\n"
+                try? PosixFileSystem.runtimeFolder.writeAtomically(Data(names.utf8), to: served)
+                return all.forEach(start)
+            }
             HostLog.info("another host (\(HostLock.holder(path: processLock.path).map { "pid \($0.pid)" } ?? "another process")) serves the widgets; nothing to do")
             MainLoop.quit()
         }
