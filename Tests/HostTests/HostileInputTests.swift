@@ -51,8 +51,7 @@ final class HostileInputTests: HostTestCase {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let now = formatter.string(from: Date())
-        let planted = ["javascript:alert(1)", "file:///etc/passwd", "data:text/html,<b>x</b>", "data:text/plain,x",
-                       "https://fine.example/ok"]
+        let planted = ["javascript:alert(1)", "file:///etc/passwd", "data:text/plain,x", "https://fine.example/ok"]
         let items = planted.enumerated().map { i, link in
             #"{"id":"p\#(i)","title":"Planted \#(i)","url":"\#(link)","source":"evil.example","publishedAt":"\#(now)"}"#
         }
@@ -108,9 +107,13 @@ final class HostileInputTests: HostTestCase {
         let host = try startHost()
         try expectLine("reload ok", from: host, within: 10)
         let document = cli.root.appendingPathComponent("runtime/headlines/bar/widget.json")
-        XCTAssertNotNil(waitUntil(timeout: 5) { FileManager.default.fileExists(atPath: document.path) })
-        let items = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(contentsOf: document)) as? [String: Any])?["items"] as? [[String: Any]])
-        let key = try XCTUnwrap(items.first?["id"] as? String)
+        func firstKey() -> String? {
+            guard let data = try? Data(contentsOf: document),
+                  let items = (try? JSONSerialization.jsonObject(with: data) as? [String: Any])?["items"] as? [[String: Any]] else { return nil }
+            return items.first?["id"] as? String
+        }
+        XCTAssertNotNil(waitUntil(timeout: 5) { firstKey() != nil })
+        let key = try XCTUnwrap(firstKey())
 
         // 200 valid clicks in well under a second
         let reader = Process()

@@ -78,12 +78,12 @@ public struct MutedSources: Codable, Equatable, Sendable {
         return nil
     }
 
-    /// A file written by anyone holds at most what `mute` would have let in.
+    /// A file written by anyone holds at most what `mute` would have let in (in its own order).
     public init(from decoder: any Decoder) throws {
-        let stored = try decoder.container(keyedBy: CodingKeys.self).decode([String].self, forKey: .sources)
-        var muted = MutedSources()
-        for source in stored where muted.refusal(toMute: source) == nil { _ = muted.mute(source) }
-        self = muted
+        for source in try decoder.container(keyedBy: CodingKeys.self).decode([String].self, forKey: .sources)
+            where refusal(toMute: source) == nil && !sources.contains(where: { $0.equalsIgnoringCase(source) }) {
+            sources.append(source)
+        }
     }
 
     /// The same muted sources with `words` (the config's mute-words) applied.

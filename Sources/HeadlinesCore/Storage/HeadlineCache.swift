@@ -15,19 +15,13 @@ public struct CachedHeadlines: Codable, Equatable, Sendable {
     }
 
     /// Whoever wrote the file, what is read from it is bounded as a fetch is (`Headline.bounded`):
-    /// every reader, the host's bus and bars included, gets http(s) links only. A headline that
-    /// does not decode (a link that is no URL) is left out, not the whole cache.
+    /// every reader, the host's bus and bars included, gets http(s) links only.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        version = try c.decodeIfPresent(Int.self, forKey: .version) ?? 1
+        version = try c.decode(Int.self, forKey: .version)
         provider = try c.decode(String.self, forKey: .provider)
         fetchedAt = try c.decode(Date.self, forKey: .fetchedAt)
-        headlines = try c.decode([Decoded].self, forKey: .headlines).compactMap(\.headline).bounded()
-    }
-
-    private struct Decoded: Decodable {
-        let headline: Headline?
-        init(from decoder: any Decoder) throws { headline = try? Headline(from: decoder) }
+        headlines = try c.decode([Headline].self, forKey: .headlines).bounded()
     }
 
     /// The longest headlines.json any reader accepts and any writer writes.
