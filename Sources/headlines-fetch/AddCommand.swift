@@ -23,16 +23,22 @@ enum AddCommand {
             return 1
         }
         let name = found.title.map { TerminalText.safe($0) + " " } ?? ""
-        let feeds = context.config.feeds
-        if feeds.contains(found.url) {
-            Output.print("\(name)(\(found.url.absoluteString)) is already in \(context.configFile).")
-            return 0
-        }
         let group = context.arguments.widget.map { "widget \($0)" } ?? "source"
-        let value = (feeds + [found.url]).map(ImportCommand.written).joined(separator: ";")
-        do { try KeyFileEditor.set(value, group: group, key: "feeds", path: context.configFile) } catch {
+        let written: Bool
+        do {
+            // The feeds as the file has them now, not as it was when the discovery started.
+            written = try KeyFileEditor.set(group: group, key: "feeds", path: context.configFile) { () throws(ConfigError) -> String? in
+                let feeds = try LoadedConfig.load(args: context.arguments, environment: context.environment).config.feeds
+                guard !feeds.contains(found.url) else { return nil }
+                return (feeds + [found.url]).map(ImportCommand.written).joined(separator: ";")
+            }
+        } catch {
             Output.error("headlines: \(error.message)")
             return 1
+        }
+        guard written else {
+            Output.print("\(name)(\(found.url.absoluteString)) is already in \(context.configFile).")
+            return 0
         }
         Output.print("Added \(name)(\(found.url.absoluteString)) to [\(group)] feeds in \(context.configFile).")
         if context.config.provider != .feeds {
