@@ -15,8 +15,11 @@ enum AddCommand {
             return 2
         }
         let transport = CurlTransport(limits: TransportLimits(timeout: context.config.timeout))
+        // The rule notification images follow: a page on this machine or its local network may
+        // lead there (the user's own server); a page from elsewhere may not.
+        let links = LocalNetwork.holdsAll([url]) ? transport : transport.outsideOnly()
         let found: FeedDiscovery.Found
-        switch blockingAwait({ await FeedDiscovery(transport: transport).find(url) }) {
+        switch blockingAwait({ await FeedDiscovery(transport: transport, links: links).find(url) }) {
         case let .success(feed): found = feed
         case let .failure(error):
             Output.error("headlines: \(TerminalText.safe(error.message))")
