@@ -10,7 +10,9 @@ import HeadlinesSources
 /// (or the `--widget` group's) in the config file, whose comments and layout stay as they were.
 enum AddCommand {
     static func run(_ context: AppContext, positional: [String]) -> Int32 {
-        guard positional.count == 1, let url = URL(string: positional[0]), URLPolicy.isOpenable(url) else {
+        // An international host in punycode: libcurl refuses the percent-encoded one URL leaves.
+        guard positional.count == 1, let given = URL(string: positional[0]), let url = URL(string: ImportCommand.written(given)),
+              URLPolicy.isOpenable(url) else {
             Output.error("headlines: add takes one http or https URL, a feed's or a site's: headlines add https://example.com/.")
             return 2
         }
