@@ -2,8 +2,9 @@ internal import CLibXML2
 
 /// What real sites publish that an XML parser must not see as is, repaired on the UTF-8 bytes
 /// before libxml2 parses them (line numbers are kept: no newline is added or removed):
-/// - the XML declaration is dropped (the bytes are UTF-8 by now, whatever it said), which also
-///   lets whitespace, a BOM or comments before it (WordPress) pass;
+/// - the XML declaration is dropped (the bytes are UTF-8 by now, whatever it said), and so are
+///   the BOMs and Unicode spaces before it or before the root, which a WordPress plugin or theme
+///   file prints first; whitespace and comments there stay, which XML allows;
 /// - C0 control characters other than tab, CR and LF, and U+FFFE/U+FFFF, are removed: XML forbids
 ///   them and libxml2 would stop there;
 /// - every entity reference becomes a character reference: HTML entities a feed uses without
@@ -19,6 +20,21 @@ enum FeedXMLCleanup {
         var i = 0
         if ASCII.starts(bytes, at: 0, with: "\u{FEFF}") { i = 3 }
         let declaration = declarationStart(bytes)
+        if let start = documentStart(bytes) {
+            // Before the document, BOMs and Unicode spaces go: XML allows only ASCII whitespace
+            // there, and libxml2 gives up on anything else.
+            while i < start {
+                let blank = blankLength(bytes, at: i)
+                if blank > 0 {
+                    if blank == 1 { out.append(bytes[i]) }
+                    i += blank
+                    continue
+                }
+                let end = verbatimEnd(bytes, at: i) ?? i + 1
+                appendAllowed(bytes[i..<end], to: &out)
+                i = end
+            }
+        }
         while i < bytes.count {
             // Most bytes need no decision: they go out as a run.
             let run = i
@@ -80,21 +96,44 @@ enum FeedXMLCleanup {
 
     private static func isAllowed(_ b: UInt8) -> Bool { b >= 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
-    /// Where `<?xml` starts once a BOM, whitespace and comments are skipped; nil when there is none.
+    /// Where `<?xml` starts once blanks and comments are skipped; nil when there is none.
     static func declarationStart(_ bytes: [UInt8]) -> Int? {
-        var i = ASCII.starts(bytes, at: 0, with: "\u{FEFF}") ? 3 : 0
+        guard let i = documentStart(bytes), ASCII.starts(bytes, at: i, with: "<?xml"), i + 5 < bytes.count,
+              ASCII.isSpace(bytes[i + 5]) || bytes[i + 5] == UInt8(ascii: "?") else { return nil }
+        return i
+    }
+
+    /// The first `<` that starts no comment, once blanks and comments are skipped (in the first
+    /// 64 KiB); nil when something else comes first.
+    static func documentStart(_ bytes: [UInt8]) -> Int? {
+        var i = 0
         while i < min(bytes.count, 65536) {
-            if ASCII.isSpace(bytes[i]) { i += 1; continue }
+            let blank = blankLength(bytes, at: i)
+            if blank > 0 { i += blank; continue }
             if ASCII.starts(bytes, at: i, with: "<!--") {
                 guard let end = ASCII.find("-->", in: bytes, from: i + 4) else { return nil }
                 i = end + 3
                 continue
             }
-            guard ASCII.starts(bytes, at: i, with: "<?xml"), i + 5 < bytes.count,
-                  ASCII.isSpace(bytes[i + 5]) || bytes[i + 5] == UInt8(ascii: "?") else { return nil }
-            return i
+            return bytes[i] == UInt8(ascii: "<") ? i : nil
         }
         return nil
+    }
+
+    /// The bytes of the blank at `i` in UTF-8, 0 for none: ASCII whitespace, U+FEFF (a BOM, which
+    /// a file printed after others leaves mid-stream), the no-break, typographic, zero-width and
+    /// ideographic spaces (U+00A0, U+2000...U+200B, U+202F, U+205F, U+3000) and U+2028/U+2029.
+    static func blankLength(_ bytes: [UInt8], at i: Int) -> Int {
+        let b = bytes[i]
+        if ASCII.isSpace(b) { return 1 }
+        guard i + 1 < bytes.count else { return 0 }
+        if b == 0xC2 { return bytes[i + 1] == 0xA0 ? 2 : 0 }
+        guard i + 2 < bytes.count else { return 0 }
+        switch (b, bytes[i + 1], bytes[i + 2]) {
+        case (0xEF, 0xBB, 0xBF), (0xE2, 0x80, 0x80...0x8B), (0xE2, 0x80, 0xA8), (0xE2, 0x80, 0xA9), (0xE2, 0x80, 0xAF),
+             (0xE2, 0x81, 0x9F), (0xE3, 0x80, 0x80): return 3
+        default: return 0
+        }
     }
 
     /// The end of the CDATA section or comment starting at `i`, whose `&` are literal.

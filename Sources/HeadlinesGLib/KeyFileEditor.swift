@@ -80,8 +80,35 @@ public enum KeyFileEditor {
         return String(cString: value)
     }
 
+    /// Sets `[group] key` in the file at `path` (created when missing), atomically, to what
+    /// `value` returns; nil leaves the file as it is. `value` runs under the file's lock, so it
+    /// reads the file as it is now: another `add` or the user's editor may have saved it since the
+    /// command started. Returns whether the file was written.
+    @discardableResult
+    public static func set(group: String, key: String, path: String, _ value: () throws(ConfigError) -> String?) throws(ConfigError) -> Bool {
+        // A lock file beside the file, not the file itself: the file is replaced by a rename, and
+        // a lock on it would go with the old one.
+        let folder = PathText.directory(of: path)
+        let lock = (folder.isEmpty ? "." : folder) + "/." + PathText.lastComponent(of: path) + ".lock"
+        var failure: ConfigError?
+        var written = false
+        do {
+            try FileLock.withExclusive(lock) {
+                do throws(ConfigError) {
+                    guard let value = try value() else { return }
+                    try set(value, group: group, key: key, path: path)
+                    written = true
+                } catch { failure = error }
+            }
+        } catch {
+            throw ConfigError("Cannot lock \(lock) (\(error)); check the folder's permissions. The file is unchanged.")
+        }
+        if let failure { throw failure }
+        return written
+    }
+
     /// Sets `[group] key = value` in the file at `path` (created when missing), atomically.
-    public static func set(_ value: String, group: String, key: String, path: String) throws(ConfigError) {
+    static func set(_ value: String, group: String, key: String, path: String) throws(ConfigError) {
         var info = stat()
         let exists = lstat(path, &info) == 0
         if exists && (info.st_mode & S_IFMT) != S_IFREG {

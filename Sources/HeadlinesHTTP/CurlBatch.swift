@@ -91,7 +91,7 @@ final class CurlBatch {
             return
         }
         if let refused, refused.refusesHost(request.url.host ?? "") {
-            answer(index, .failure(.unreachable(detail: "a host this request may not reach")))
+            answer(index, .failure(.localNetwork))
             return
         }
         let now = ContinuousClock.now

@@ -39,6 +39,8 @@ enum CurlErrors {
             return .unreachable(detail: "unknown host")
         case CURLE_COULDNT_RESOLVE_PROXY:
             return .unreachable(detail: "unknown proxy host")
+        case CURLE_COULDNT_CONNECT where transfer.refusedAddress:
+            return .localNetwork
         case CURLE_COULDNT_CONNECT:
             return .unreachable(detail: "connection refused")
         case CURLE_PROXY:

@@ -34,6 +34,8 @@ final class CurlTransfer {
     private var headerList: UnsafeMutablePointer<curl_slist>?
     /// The addresses no connection of this transfer may open; nil: any.
     private let refused: ConnectRule?
+    /// True once `refused` kept a connection from opening.
+    private(set) var refusedAddress = false
 
     /// Nil when libcurl cannot make a handle or refuses an option (both mean a broken libcurl).
     init?(request: HTTPRequest, limits: TransportLimits, userAgent: String, remaining seconds: Double,
@@ -104,7 +106,10 @@ final class CurlTransfer {
         // libcurl's own struct holds a whole sockaddr_storage where `addr` starts.
         let raw = UnsafeRawPointer(address) + MemoryLayout<curl_sockaddr>.offset(of: \.addr)!
         if purpose == CURLSOCKTYPE_IPCXN, let refused {
-            guard let ip = IPAddress(raw, length: Int(info.addrlen)), !refused.refuses(ip) else { return CURL_SOCKET_BAD }
+            guard let ip = IPAddress(raw, length: Int(info.addrlen)), !refused.refuses(ip) else {
+                refusedAddress = true
+                return CURL_SOCKET_BAD
+            }
         }
         return socket(info.family, info.socktype | Int32(SOCK_CLOEXEC.rawValue), info.protocol)
     }

@@ -16,6 +16,8 @@ public struct CurlTransport: HTTPTransport {
     public var userAgent: String
     /// Counts every key-bearing request sent, redirect hops included, for the budget.
     public var tally: RequestTally?
+    /// Where no request may go (every hop's host, every connection's address); nil: anywhere.
+    var refused: ConnectRule?
 
     /// `curl_global_init`, exactly once per process, before the first handle.
     private static let initialised: Bool = headlines_curl_global_init_default() == CURLE_OK
@@ -25,6 +27,14 @@ public struct CurlTransport: HTTPTransport {
         self.limits = limits
         self.userAgent = userAgent
         self.tally = tally
+    }
+
+    /// This transport kept off this machine and its local network (`ConnectRule.localNetwork`):
+    /// for what a page from elsewhere leads to, which may name a router's page or a local port.
+    public func outsideOnly() -> CurlTransport {
+        var transport = self
+        transport.refused = .localNetwork()
+        return transport
     }
 
     public func get(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -38,7 +48,7 @@ public struct CurlTransport: HTTPTransport {
     /// The whole batch, synchronously.
     func fetch(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, NewsError>] {
         guard !requests.isEmpty else { return [] }
-        guard Self.initialised, let batch = CurlBatch(requests, limits: limits, userAgent: userAgent, tally: tally) else {
+        guard Self.initialised, let batch = CurlBatch(requests, limits: limits, userAgent: userAgent, tally: tally, refusing: refused) else {
             return requests.map { _ in .failure(.unreachable(detail: "libcurl could not start")) }
         }
         return batch.run()

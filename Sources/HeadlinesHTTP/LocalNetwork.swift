@@ -113,11 +113,3 @@ private extension String {
         return String(s)
     }
 }
-
-/// Where a transfer may not go: hosts its URLs (the first and every redirect's) may not name,
-/// checked before each hop starts, and addresses it may not connect to, checked on each socket
-/// libcurl opens.
-struct ConnectRule: Sendable {
-    var refusesHost: @Sendable (String) -> Bool
-    var refuses: @Sendable (IPAddress) -> Bool
-}

@@ -10,29 +10,40 @@ import HeadlinesSources
 /// (or the `--widget` group's) in the config file, whose comments and layout stay as they were.
 enum AddCommand {
     static func run(_ context: AppContext, positional: [String]) -> Int32 {
-        guard positional.count == 1, let url = URL(string: positional[0]), URLPolicy.isOpenable(url) else {
+        // An international host in punycode: libcurl refuses the percent-encoded one URL leaves.
+        guard positional.count == 1, let given = URL(string: positional[0]), let url = URL(string: ImportCommand.written(given)),
+              URLPolicy.isOpenable(url) else {
             Output.error("headlines: add takes one http or https URL, a feed's or a site's: headlines add https://example.com/.")
             return 2
         }
         let transport = CurlTransport(limits: TransportLimits(timeout: context.config.timeout))
+        // The rule notification images follow: a page on this machine or its local network may
+        // lead there (the user's own server); a page from elsewhere may not.
+        let links = LocalNetwork.holdsAll([url]) ? transport : transport.outsideOnly()
         let found: FeedDiscovery.Found
-        switch blockingAwait({ await FeedDiscovery(transport: transport).find(url) }) {
+        switch blockingAwait({ await FeedDiscovery(transport: transport, links: links).find(url) }) {
         case let .success(feed): found = feed
         case let .failure(error):
             Output.error("headlines: \(TerminalText.safe(error.message))")
             return 1
         }
         let name = found.title.map { TerminalText.safe($0) + " " } ?? ""
-        let feeds = context.config.feeds
-        if feeds.contains(found.url) {
-            Output.print("\(name)(\(found.url.absoluteString)) is already in \(context.configFile).")
-            return 0
-        }
         let group = context.arguments.widget.map { "widget \($0)" } ?? "source"
-        let value = (feeds + [found.url]).map(ImportCommand.written).joined(separator: ";")
-        do { try KeyFileEditor.set(value, group: group, key: "feeds", path: context.configFile) } catch {
+        let written: Bool
+        do {
+            // The feeds as the file has them now, not as it was when the discovery started.
+            written = try KeyFileEditor.set(group: group, key: "feeds", path: context.configFile) { () throws(ConfigError) -> String? in
+                let feeds = try LoadedConfig.load(args: context.arguments, environment: context.environment).config.feeds
+                guard !feeds.contains(found.url) else { return nil }
+                return (feeds + [found.url]).map(ImportCommand.written).joined(separator: ";")
+            }
+        } catch {
             Output.error("headlines: \(error.message)")
             return 1
+        }
+        guard written else {
+            Output.print("\(name)(\(found.url.absoluteString)) is already in \(context.configFile).")
+            return 0
         }
         Output.print("Added \(name)(\(found.url.absoluteString)) to [\(group)] feeds in \(context.configFile).")
         if context.config.provider != .feeds {

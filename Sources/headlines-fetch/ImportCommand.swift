@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HeadlinesCommandLine
 import HeadlinesCore
+import HeadlinesGLib
 import HeadlinesSources
 
 /// `headlines import FILE[#tag1,tag2]`: an OPML export or a newsboat `urls` file as the config that
@@ -53,11 +54,22 @@ enum ImportCommand {
         return lines.joined(separator: "\n")
     }
 
-    /// `feeds` splits at `;`, `,` and blanks, so a URL holding one (`?tags=a,b`) has it
-    /// percent-encoded: servers read `%2C` in a query as the comma it stands for.
+    /// The URL as `feeds` reads it back (`Config.feedList`): as given, a `;` or `,` in its path
+    /// included (a server with path parameters reads `%3B` as another URL), but an international
+    /// host in punycode. Only a URL `feeds` would split (a blank, `;http://` inside it) has its
+    /// `;`, `,` and blanks percent-encoded.
     static func written(_ url: URL) -> String {
+        var text = url.absoluteString
+        if let slashes = text.rangeOfText("://") {
+            let authority = text[slashes.upperBound...].prefix { !"/?#".contains($0) }
+            let host = authority[(authority.lastIndex(of: "@").map(authority.index(after:)) ?? authority.startIndex)...].prefix { $0 != ":" }
+            if !host.hasPrefix("["), host.contains(where: { $0 == "%" || !$0.isASCII }), let ascii = HostName.ascii(String(host)) {
+                text = String(text[..<host.startIndex]) + ascii + text[host.endIndex...]
+            }
+        }
+        if Config.feedList(text) == [text[...]] { return text }
         var out = ""
-        for ch in url.absoluteString {
+        for ch in text {
             switch ch {
             case ";": out += "%3B"
             case ",": out += "%2C"

@@ -228,7 +228,7 @@ extension Config {
             config.provider = p
             config.providerIsExplicit = true
         case ("source", "feeds"):
-            let urls = value.split(whereSeparator: { $0 == ";" || $0 == "," || $0.isWhitespace }).map { URL(string: String($0)) }
+            let urls = Config.feedList(value).map { URL(string: String($0)) }
             guard !urls.isEmpty, urls.allSatisfy({ $0.map(URLPolicy.isOpenable) ?? false }) else { throw bad() }
             config.feeds = urls.compactMap { $0 }
         case ("source", "feeds-from"):
@@ -366,6 +366,38 @@ extension Config {
         let marks: [String] = lists.contains(key) ? [" #", "\t#"] : [" #", "\t#", " ;", "\t;"]
         let found = marks.compactMap { value.rangeOfText($0) }.min { $0.lowerBound < $1.lowerBound }
         return found.map { String(value[value.index(after: $0.lowerBound)...]) }
+    }
+
+    /// `feeds`: URLs separated by blanks, `;` or `,`. A `;` or `,` separates only where another
+    /// URL (`scheme://`) starts after it, or at the end: inside a URL it is part of it (a path
+    /// parameter `;jsessionid=`, a query's `a,b`), which a server may read differently encoded.
+    public static func feedList(_ value: String) -> [Substring] {
+        var items: [Substring] = []
+        func add(_ item: Substring) {
+            let kept = item.drop { $0 == ";" || $0 == "," }
+            var end = kept.endIndex
+            while end > kept.startIndex, [";", ","].contains(kept[kept.index(before: end)]) { end = kept.index(before: end) }
+            if end > kept.startIndex { items.append(kept[..<end]) }
+        }
+        for token in value.split(whereSeparator: \.isWhitespace) {
+            var start = token.startIndex
+            var i = token.startIndex
+            while let mark = token[i...].firstIndex(where: { $0 == ";" || $0 == "," }) {
+                i = token.index(after: mark)
+                guard startsWithScheme(token[i...]) else { continue }
+                add(token[start..<mark])
+                start = i
+            }
+            add(token[start...])
+        }
+        return items
+    }
+
+    /// `http://`, `https://` or any other `scheme://` (RFC 3986 scheme characters).
+    private static func startsWithScheme(_ text: Substring) -> Bool {
+        guard let colon = text.prefix(32).firstIndex(of: ":"), colon > text.startIndex, text[colon...].hasPrefix("://"),
+              text[..<colon].first?.isLetter == true else { return false }
+        return text[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
 
     /// `word; "a phrase", Zürich`: items split at `;` or `,` outside double quotes, trimmed,

@@ -36,6 +36,10 @@ public enum NewsError: Error, Equatable, Sendable, Codable {
     /// `setting` names what to check, such as "[source] country, category and query".
     case noHeadlines(setting: String)
 
+    /// A request kept off this machine and its local network (`ConnectRule` in HeadlinesHTTP):
+    /// nothing was sent. One value, so that `add` can tell it from a server that is down.
+    public static let localNetwork = NewsError.unreachable(detail: "on this machine or its local network")
+
     /// The server's own words, when it gave a code and message.
     public var serverDetail: String {
         let (code, message): (String?, String?)

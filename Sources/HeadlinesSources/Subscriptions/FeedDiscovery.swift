@@ -4,7 +4,8 @@ import HeadlinesCore
 /// Finds the feed of a URL for `headlines add`: the URL itself when it is a feed; else the feeds
 /// its page names in `<link rel="alternate" type="application/rss+xml">` (Atom and JSON Feed
 /// too), else the usual paths (`/feed`, `/rss`, `/atom.xml` ...) on its site. Every fetch goes
-/// through the transport, so the usual byte and time limits hold.
+/// through the transport, so the usual byte and time limits hold; what the page leads to goes
+/// through `links`, which keeps a page from elsewhere off this machine and its local network.
 public struct FeedDiscovery: Sendable {
     /// What was found: the feed's URL and its title, when it has one.
     public struct Found: Sendable, Equatable {
@@ -14,8 +15,13 @@ public struct FeedDiscovery: Sendable {
 
     public static let usualPaths = ["/feed", "/rss", "/atom.xml", "/feed.xml", "/rss.xml", "/index.xml"]
     let transport: HTTPTransport
+    let links: HTTPTransport
 
-    public init(transport: HTTPTransport) { self.transport = transport }
+    /// `links`: for the page's feed links and the usual paths; `transport` when nil.
+    public init(transport: HTTPTransport, links: HTTPTransport? = nil) {
+        self.transport = transport
+        self.links = links ?? transport
+    }
 
     /// The feed for `url`, or the one sentence saying why there is none.
     public func find(_ url: URL) async -> Result<Found, ConfigError> {
@@ -31,12 +37,19 @@ public struct FeedDiscovery: Sendable {
         if let feed = Self.feed(page, at: url) { return .success(feed) }
         // The first few, all at once: a page listing a hundred feeds costs one timeout, not a hundred.
         let linked = Array(Self.linkedFeeds(in: page.body, pageURL: url).prefix(Self.maxLinkedTried))
-        if let found = await firstFeed(linked) { return .success(found) }
+        var refused: [URL] = []
+        if let found = await firstFeed(linked, refused: &refused) { return .success(found) }
         var site = URLComponents(url: url, resolvingAgainstBaseURL: false)!
         site.query = nil
         site.fragment = nil
         let guesses = Self.usualPaths.compactMap { path -> URL? in site.path = path; return site.url }
-        if let found = await firstFeed(guesses) { return .success(found) }
+        if let found = await firstFeed(guesses, refused: &refused) { return .success(found) }
+        if !refused.isEmpty {
+            var hosts: [String] = []
+            for host in refused.compactMap(\.host) where !hosts.contains(host) { hosts.append(host) }
+            let named = hosts.prefix(3).joined(separator: ", ") + (hosts.count > 3 ? " ..." : "")
+            return .failure(ConfigError("\(url.absoluteString) is not a feed, and the feeds it links are on this machine or its local network (\(named)), where a page from elsewhere may not lead: add such a feed by its own URL if you trust it."))
+        }
         let tried = linked.isEmpty ? "it links no feed" : "the feeds it links do not answer as feeds"
         return .failure(ConfigError("\(url.absoluteString) is not a feed, \(tried), and none of \(Self.usualPaths.joined(separator: ", ")) is one: give the feed's own URL."))
     }
@@ -44,15 +57,17 @@ public struct FeedDiscovery: Sendable {
     /// The page's feed links tried at most.
     static let maxLinkedTried = 4
 
-    /// The first of `urls`, in their order, that answers as a feed; fetched concurrently.
-    private func firstFeed(_ urls: [URL]) async -> Found? {
+    /// The first of `urls`, in their order, that answers as a feed; fetched concurrently. Those
+    /// `links` refused as local are added to `refused`.
+    private func firstFeed(_ urls: [URL], refused: inout [URL]) async -> Found? {
         guard !urls.isEmpty else { return nil }
-        let answers = await transport.getAll(urls.map { HTTPRequest(url: $0) })
+        let answers = await links.getAll(urls.map { HTTPRequest(url: $0) })
         for (url, answer) in zip(urls, answers) {
             if case let .success(response) = answer, (200...299).contains(response.status), let feed = Self.feed(response, at: url) {
                 return feed
             }
         }
+        refused += zip(urls, answers).filter { $0.1 == .failure(.localNetwork) }.map(\.0)
         return nil
     }
 
