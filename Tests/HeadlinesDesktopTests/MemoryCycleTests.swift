@@ -37,7 +37,6 @@ final class MemoryCycleTests: XCTestCase {
                                   statusStore: RefreshStatusStore(path: paths.statusFile))
         let timeline = HeadlinesTimelineProvider(refresher: refresher, interval: 60, rotate: 0, warn: { _ in })
         let start = Date()
-        let ledgerStore = LedgerStore(path: paths.ledgerFile)
         let notifier = LibnotifyNotifier()
         let notifications = HeadlineNotifications(notifier: notifier, paths: paths, maxPerRefresh: 3, warn: { _ in })
         var census: [Int] = []
