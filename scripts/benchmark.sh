@@ -6,7 +6,7 @@
 # namespace of its own (loopback only: the real network cannot be reached) with private XDG
 # folders, a private D-Bus session and dunst. Writes packaging/benchmark/results.md and prints it.
 # BENCH_IDLE_SECONDS (default 300) shortens the idle window for development; a figure taken
-# over a shorter window says so. About 11 minutes with the defaults once built.
+# over a shorter window says so. About 13 minutes with the defaults once built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"

@@ -140,6 +140,7 @@ private struct FailingRename: StateFileSystem {
         throw SystemError(call: "rename", path: destination, errno: ENOENT)
     }
     func syncDirectory(_ path: String) { inner.syncDirectory(path) }
+    func openAppending(_ path: String) throws -> (descriptor: Int32, size: Int)? { try inner.openAppending(path) }
     func remove(_ path: String) { inner.remove(path) }
     func read(_ path: String, limit: Int) throws -> Data? { try inner.read(path, limit: limit) }
 }

@@ -17,9 +17,11 @@ final class SurroundingsEndToEndTests: HostTestCase {
         return (object["updated_at"] as? String ?? "", sources, Set([object["state"] as? String].compactMap { $0 }))
     }
 
+    /// From the ledger's last line (LedgerFile: each line holds the failures as they were).
     private func consecutiveFailures() -> Int? {
-        guard let data = try? Data(contentsOf: ledgerFile),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        guard let text = try? String(contentsOf: ledgerFile, encoding: .utf8), text.hasSuffix("\n"),
+              let line = text.split(separator: "\n").last,
+              let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
         return object["consecutiveFailures"] as? Int
     }
 

@@ -13,6 +13,7 @@ public enum RecordedCall: Equatable, Sendable {
     case close(String)
     case rename(String, to: String)
     case syncDirectory(String)
+    case openAppending(String)
     case remove(String)
     case read(String)
     case posted(ids: [String], more: Int)
@@ -96,6 +97,16 @@ public final class RecordingFileSystem: StateFileSystem, Sendable {
 
     public func syncDirectory(_ path: String) { log.append(.syncDirectory(path)) }
 
+    public func openAppending(_ path: String) throws -> (descriptor: Int32, size: Int)? {
+        log.append(.openAppending(path))
+        return disk.withLock { d -> (descriptor: Int32, size: Int)? in
+            guard let data = d.files[path] else { return nil }
+            d.nextDescriptor += 1
+            d.open[d.nextDescriptor] = path
+            return (d.nextDescriptor, data.count)
+        }
+    }
+
     public func remove(_ path: String) {
         log.append(.remove(path))
         _ = disk.withLock { $0.files.removeValue(forKey: path) }
@@ -118,7 +129,8 @@ extension RecordingFileSystem {
     /// Every file the log shows replaced durably: created as a temporary file in its folder,
     /// written, fsynced and closed, renamed over the real name, then the folder fsynced, in that
     /// order. Returns the real paths so written, and a sentence for each write that broke the
-    /// rule (a file written in place, a rename before fsync, a folder never synced, ...).
+    /// rule (a file written in place, a rename before fsync, a folder never synced, ...). An
+    /// append (`appendDurably`) is the one write in place, and must be fsynced before its close.
     public static func durableWrites(in calls: [RecordedCall]) -> (paths: [String], violations: [String]) {
         var paths: [String] = []
         var violations: [String] = []
@@ -126,8 +138,15 @@ extension RecordingFileSystem {
         var created: [String: Int] = [:]
         var synced: [String: Int] = [:]
         var closed: [String: Int] = [:]
+        // Files open for appending, and whether they hold a write no fsync followed.
+        var appending: [String: Bool] = [:]
         for (i, call) in calls.enumerated() {
             switch call {
+            case let .openAppending(p): appending[p] = false
+            case let .write(p, _) where appending[p] != nil: appending[p] = true
+            case let .sync(p) where appending[p] != nil: appending[p] = false
+            case let .close(p) where appending[p] != nil:
+                if appending.removeValue(forKey: p) == true { violations.append("\(p) appended to and closed without fsync") }
             case let .create(p): created[p] = i
             case let .sync(p): synced[p] = i
             case let .close(p): closed[p] = i

@@ -24,6 +24,8 @@ final class EngineHarness {
     private(set) var savedLedgers = 0
     /// Fails a save when set (a read-only disk).
     var ledgerSaveFails = false
+    /// The host's one store, which appends what each save adds.
+    private var ledgerStore: LedgerStore
     private var reloadsAtThisInstant = (at: Date.distantPast, count: 0)
 
     static func start(clock: ManualClock, dir: TempDir, provider: TimelineProvider, dailyBudget: Int,
@@ -48,6 +50,7 @@ final class EngineHarness {
         self.dir = dir
         self.provider = provider
         self.configuration = configuration
+        ledgerStore = LedgerStore(path: dir.ledgerFile)
     }
 
     var ledger: RefreshLedger { engine.ledger }
@@ -85,7 +88,8 @@ final class EngineHarness {
         switch action {
         case let .saveLedger(ledger):
             savedLedgers += 1
-            if !ledgerSaveFails { try! LedgerStore(path: dir.ledgerFile).store(ledger) }
+            // A store whose save failed knows nothing of its file any more, like a new one.
+            if ledgerSaveFails { ledgerStore = LedgerStore(path: dir.ledgerFile) } else { try! ledgerStore.store(ledger) }
         case .startReload: break
         case let .publish(p): published.append(p)
         case .showEntry: break

@@ -14,6 +14,8 @@ ip link set lo up || { echo "run.sh: cannot bring loopback up in the namespace" 
 mkdir -p "$work/runtime" && mount -t tmpfs -o mode=0755 tmpfs "$work/runtime" ||
     { echo "run.sh: cannot mount a tmpfs for the runtime folders in the namespace" >&2; exit 1; }
 . scripts/suites/lib/session.sh
+# The session's bus activates this build's host (session.sh's service file names it).
+export HEADLINES_BIN=$bin
 EXTRA_PIDS=()
 session_start "$work/session" >&2
 export SESSION_DIR
@@ -22,7 +24,7 @@ exec {server_fd}< <(exec python3 scripts/bench/server.py --log "$work/wire.jsonl
 EXTRA_PIDS+=($!)
 read -r -t 10 _ port <&"$server_fd" || die "the bench server did not start"
 export BENCH_BIN=$bin BENCH_WORK=$work BENCH_RUNTIME=$work/runtime BENCH_BASE=http://127.0.0.1:$port BENCH_WIRE=$work/wire.jsonl
-sections=${BENCH_SECTIONS:-idle latency reload parse}
+sections=${BENCH_SECTIONS:-idle latency reload parse ledger}
 for section in $sections; do
     echo "# make bench: $section" >&2
     echo "run.load_before_$section $(cut -d' ' -f1-3 /proc/loadavg | tr ' ' /) load" >> "$results"

@@ -113,6 +113,14 @@ def parse():
     return m, b, None
 
 
+def ledger():
+    w, c = f("ledger.full.write_kib_s"), f("ledger.full.cpu_pct")
+    m = f"{w:.1f} KiB/s written, {c:.1f} % of a core ({int(f('ledger.full.reloads'))} reloads in {f('ledger.full.seconds'):.0f} s)"
+    b = f"the ledger empty: {f('ledger.empty.write_kib_s'):.1f} KiB/s, {f('ledger.empty.cpu_pct'):.1f} % " \
+        f"({int(f('ledger.empty.reloads'))} reloads in {f('ledger.empty.seconds'):.0f} s)"
+    return m, b, w < 100 and c < 5
+
+
 def per_day(prefix, tool, figure, idle=()):
     """figure a day: DAY reloads of the measured per-reload figure, plus the idle rate of the
     resident processes named in idle (idle.NAME.*) over 24 hours."""
@@ -156,6 +164,8 @@ row("CPU per reload, host + child, 10 real feeds (every fetch a 200)", "", "", "
 row(f"Start-up and exit with no work, mean of {v.get('reload.startup.runs', '?')} runs: CPU, part of each reload above", "", "",
     "none: printed beside newsboat", startup, gated=False)
 row("Parse throughput of the reload child, the real-world corpus (RSS, RDF, Atom)", "", "", "none: printed beside xmllint", parse, gated=False)
+row("A ledger holding an attempt for every second of the last 24 hours (daily-budget 86400, interval 1s), one feed "
+    "answering 304: written by the host and its reload children, and their CPU", "", "", "< 100 KiB/s and < 5 % of a core", ledger)
 feed_peers = [("newsboat", "newsboat -x reload"), ("feedparser", "feedparser loop")]
 for mode, how in (("changing", "feeds changing (200s)"), ("unchanged", "feeds unchanged (304s)")):
     for figure in ("cpu_ms", "wakeups", "bytes"):

@@ -64,7 +64,10 @@ public struct HostEngine: Sendable {
         // and before the reload it counts: a host that dies at any point never spends a request
         // that its ledger on disk does not hold. Only a ledger the event changed is written: a
         // reload that succeeds as the last one did leaves it as its start saved it.
-        if ledgerChanged && ledger != ledgerBefore { out.append(.saveLedger(ledger)) }
+        if ledgerChanged && ledger != ledgerBefore {
+            out.append(.saveLedger(ledger))
+            ledger.markSaved()
+        }
         if let failures = reloadToStart { out.append(.startReload(consecutiveFailures: failures)) }
         reloadToStart = nil
         if timelineChanged { out.append(.publish(published(now))) }

@@ -69,7 +69,8 @@ public enum HostEvent: Sendable {
 
 /// What the driver must do, in order.
 public enum HostAction: Sendable {
-    /// Write the ledger (once per event, after the event's other state actions).
+    /// Write the ledger (once per event, after the event's other state actions) through the
+    /// host's one `LedgerStore`: its `unsaved` says what the store last got from the engine lacks.
     case saveLedger(RefreshLedger)
     /// Run the provider's reload (`TimelineProvider.timeline`) and answer `reloadFinished`.
     /// It comes after the event's `saveLedger`, whose ledger already counts this reload.

@@ -6,6 +6,9 @@ import FoundationEssentials
 /// Each attempt carries the wall-clock date and, when known, the CLOCK_BOOTTIME reading of the
 /// boot it happened in. `normalize(at:)` rewrites every date from its real age before any
 /// decision, so a wall clock stepped either way neither frees budget nor stalls reloads.
+///
+/// Its Codable form is the one-document `ledger.json` of earlier versions, which still loads;
+/// `LedgerFile` is how the file is written now.
 public struct RefreshLedger: Codable, Equatable, Sendable {
     public struct Attempt: Codable, Equatable, Sendable {
         public var at: Date
@@ -18,8 +21,16 @@ public struct RefreshLedger: Codable, Equatable, Sendable {
         }
     }
 
-    /// Attempts, oldest first, pruned to the last 24 hours.
-    public var records: [Attempt] = []
+    /// Attempts, oldest first, pruned to the last 24 hours. Setting them makes the next save
+    /// rewrite the file whole.
+    public var records: [Attempt] {
+        get { kept }
+        set { kept = newValue; unsaved = .all }
+    }
+    private var kept: [Attempt] = []
+    /// What the ledger's file lacks. Not part of the ledger's value: two ledgers with the same
+    /// attempts and outcome are equal whatever their files hold.
+    public private(set) var unsaved = Unsaved.all
     public var consecutiveFailures: Int = 0
     /// Set by a 429's Retry-After / X-RateLimit-Reset: no request before this (capped at 24 h).
     public var retryNotBefore: Date?
@@ -29,6 +40,29 @@ public struct RefreshLedger: Codable, Equatable, Sendable {
     public var source: String?
 
     public enum Outcome: String, Codable, Equatable, Sendable { case success, failure }
+
+    /// What a save must write, so that a save costs what changed rather than the whole day: the
+    /// store appends the newest attempts, and rewrites the file only when older ones changed.
+    public enum Unsaved: Equatable, Sendable {
+        /// The file holds every attempt but the newest `count` (the failures, outcome, wait and
+        /// source go into every line, so a line appended with them brings them up to date).
+        case newest(Int)
+        /// Attempts already in the file were re-dated, or this ledger did not come from a save:
+        /// the file is rewritten whole.
+        case all
+    }
+
+    /// The ledger was just handed to its store: from now on only what changes is unsaved.
+    public mutating func markSaved() { unsaved = .newest(0) }
+
+    private mutating func appended(_ count: Int) {
+        if case let .newest(n) = unsaved { unsaved = .newest(n + count) }
+    }
+
+    public static func == (a: RefreshLedger, b: RefreshLedger) -> Bool {
+        a.kept == b.kept && a.consecutiveFailures == b.consecutiveFailures && a.retryNotBefore == b.retryNotBefore
+            && a.lastOutcome == b.lastOutcome && a.source == b.source
+    }
 
     public init() {}
 
@@ -47,7 +81,7 @@ public struct RefreshLedger: Codable, Equatable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let dates = try c.decodeIfPresent([Date].self, forKey: .attempts) ?? []
         let clocks = try c.decodeIfPresent([Clock].self, forKey: .clocks) ?? []
-        records = dates.enumerated().map { i, date in
+        kept = dates.enumerated().map { i, date in
             let clock = i < clocks.count ? clocks[i] : nil
             return Attempt(at: date, monotonic: clock?.monotonic, boot: clock?.boot)
         }
@@ -77,22 +111,42 @@ public struct RefreshLedger: Codable, Equatable, Sendable {
     /// clock, others by the wall clock; an attempt dated in the future is taken as made now
     /// (re-stamped, so it ages out 24 real hours later). Caps a Retry-After to 24 h from now.
     /// Returns one warning when something was dated in the future.
+    ///
+    /// Re-dating that the file's readings do not already give (another boot's attempts, a future
+    /// date, a wall clock stepped under the host) makes the next save rewrite the file whole.
     @discardableResult
     public mutating func normalize(at now: HostTime) -> String? {
         var future = 0
-        records = records.map { a in
+        var redated = false
+        var dated = kept.map { a in
             var age: TimeInterval
             if a.boot == now.boot, let m = a.monotonic {
                 age = now.monotonic - m
             } else {
                 age = now.wall.timeIntervalSince(a.at)
+                redated = true
             }
-            if age < -1 { future += 1; age = 0 }
+            if age < -1 { future += 1; age = 0; redated = true }
             age = max(0, age)
-            return Attempt(at: now.wall.addingTimeInterval(-age), monotonic: now.monotonic - age, boot: now.boot)
+            let at = now.wall.addingTimeInterval(-age)
+            // A wall clock stepped under the host moves a same-boot date by the step: the wall
+            // date in the file, all a later boot can age it by, would be off by as much.
+            if abs(at.timeIntervalSince(a.at)) > Self.stepTolerance { redated = true }
+            return Attempt(at: at, monotonic: now.monotonic - age, boot: now.boot)
         }
-        records.sort { $0.at < $1.at }
-        records = records.filter { now.wall.timeIntervalSince($0.at) < Self.window }
+        if !dated.indices.dropFirst().allSatisfy({ dated[$0 - 1].at <= dated[$0].at }) {
+            // Reordered: the newest attempts may no longer be the last ones.
+            dated.sort { $0.at < $1.at }
+            redated = true
+        }
+        // Sorted, so what turned 24 hours old is a prefix and the newest attempts stay last.
+        dated.removeFirst(dated.prefix { now.wall.timeIntervalSince($0.at) >= Self.window }.count)
+        kept = dated
+        if redated {
+            unsaved = .all
+        } else if case let .newest(n) = unsaved {
+            unsaved = .newest(min(n, kept.count))
+        }
         retryNotBefore = ServerWait.capped(retryNotBefore, now: now.wall)
         guard future > 0 else { return nil }
         return "\(future) reload attempt\(future == 1 ? " was" : "s were") dated in the future (the clock was set ahead, or the ledger was edited): counted as made now, so the budget frees up within 24 hours."
@@ -103,14 +157,14 @@ public struct RefreshLedger: Codable, Equatable, Sendable {
     public mutating func recordAttempt(at now: HostTime) -> Attempt {
         normalize(at: now)
         let attempt = Attempt(at: now.wall, monotonic: now.monotonic, boot: now.boot)
-        records.append(attempt)
+        kept.append(attempt)
+        appended(1)
         return attempt
     }
 
     /// Counts an attempt known only by the wall clock (kept for callers without a HostTime).
     public mutating func recordAttempt(at now: Date) {
-        records.append(Attempt(at: now))
-        records = records.filter { $0.at > now.addingTimeInterval(-Self.window) || $0.at > now }
+        records = (kept + [Attempt(at: now)]).filter { $0.at > now.addingTimeInterval(-Self.window) || $0.at > now }
     }
 
     public mutating func recordSuccess() {
@@ -126,7 +180,11 @@ public struct RefreshLedger: Codable, Equatable, Sendable {
         lastOutcome = .failure
     }
 
-    public var lastAttempt: Date? { records.last?.at }
+    public var lastAttempt: Date? { kept.last?.at }
+
+    /// How far a same-boot attempt's wall date may drift from its file's before the file is
+    /// rewritten: the engine's threshold for a wall-clock step.
+    static let stepTolerance: TimeInterval = 2
 }
 
 /// At most `dailyLimit` reloads in any sliding 24 hours.
@@ -183,7 +241,8 @@ extension RefreshLedger {
         guard count > 0 else { return }
         for extra in 1...count {
             let t = start.adding(Double(extra) * 0.003)
-            records.append(Attempt(at: t.wall, monotonic: t.monotonic, boot: t.boot))
+            kept.append(Attempt(at: t.wall, monotonic: t.monotonic, boot: t.boot))
         }
+        appended(count)
     }
 }

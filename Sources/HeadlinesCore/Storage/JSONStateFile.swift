@@ -25,6 +25,11 @@ public struct JSONStateFile<Value: Codable & Sendable>: Sendable {
     /// The stored value, or nil when there is none. `warn` hears about a bad file once: the
     /// corrupt file is moved away, so the next load finds nothing.
     public func load(now: Date, warn: (String) -> Void) -> Value? {
+        load(now: now, warn: warn, decode: { try StateJSONDecoder.headlines().decode(Value.self, from: $0) })
+    }
+
+    /// The same, for a file that is not one JSON document of `Value` (the ledger's lines).
+    public func load(now: Date, warn: (String) -> Void, decode: (Data) throws -> Value) -> Value? {
         let data: Data?
         do {
             data = try fileSystem.read(path, limit: limit)
@@ -43,7 +48,7 @@ public struct JSONStateFile<Value: Codable & Sendable>: Sendable {
         }
         guard let data else { return nil }
         do {
-            return try StateJSONDecoder.headlines().decode(Value.self, from: data)
+            return try decode(data)
         } catch {
             setAside(now: now, warn: warn)
             return nil

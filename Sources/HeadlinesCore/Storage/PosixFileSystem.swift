@@ -79,6 +79,19 @@ public struct PosixFileSystem: StateFileSystem {
         if dfd >= 0 { fsync(dfd); _ = Glibc.close(dfd) }
     }
 
+    public func openAppending(_ path: String) throws -> (descriptor: Int32, size: Int)? {
+        // O_NONBLOCK: a FIFO put there must not hang open(2). ENXIO is such a FIFO, ELOOP a link
+        // in the runtime folder: not the file its writer left, which it then writes anew.
+        let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NONBLOCK | (privateFiles ? O_NOFOLLOW : 0))
+        guard fd >= 0 else {
+            if [ENOENT, ENXIO, ELOOP].contains(errno) { return nil }
+            throw SystemError(call: "open", path: path, errno: errno)
+        }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { _ = Glibc.close(fd); return nil }
+        return (fd, Int(st.st_size))
+    }
+
     public func remove(_ path: String) { unlink(path) }
 
     public func read(_ path: String, limit: Int) throws -> Data? {

@@ -21,6 +21,8 @@ public protocol StateFileSystem: Sendable {
     /// fsync of the folder, so the rename itself survives a power cut. Best effort: some file
     /// systems refuse it, and the data is already safe in the file.
     func syncDirectory(_ path: String)
+    /// Opens the regular file `path` for appending, with its length; nil when there is none.
+    func openAppending(_ path: String) throws -> (descriptor: Int32, size: Int)?
     func remove(_ path: String)
     /// The file's bytes, nil when it does not exist. Reads at most `limit` bytes: a longer file
     /// throws `StateFileTooLarge` (we never wrote it). Only a regular file is read: anything else
@@ -67,5 +69,18 @@ extension StateFileSystem {
         }
         do { try rename(tmp, to: path) } catch { remove(tmp); throw error }
         syncDirectory(dir)
+    }
+
+    /// Appends `data` to `path` and fsyncs it, when the file is there with `size` bytes, as its
+    /// writer left it; false, having written nothing, otherwise. The one write in place: a reader
+    /// meanwhile may see the new bytes cut short, so only a file whose reader drops a last line
+    /// without its newline (`LedgerFile`) is appended to.
+    public func appendDurably(_ data: Data, to path: String, ifSize size: Int) throws -> Bool {
+        guard let (fd, current) = try openAppending(path) else { return false }
+        defer { close(fd) }
+        guard current == size else { return false }
+        try write(data, to: fd, path: path)
+        try sync(fd, path: path)
+        return true
     }
 }
