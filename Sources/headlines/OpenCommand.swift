@@ -73,23 +73,30 @@ enum OpenCommand {
     }
 }
 
-/// At most `burst` clicks in any `window`: the rest are dropped, and the first one dropped says so.
+/// A person's clicks, not a flood's: a burst of `burst` clicks, then `perSecond` more each
+/// second (a token bucket). The rest are dropped, and the first one dropped says so.
 struct ClickPace {
-    let burst = 3
-    let window = Swift.Duration.seconds(5)
-    private var recent: [ContinuousClock.Instant] = []
+    let burst = 6.0
+    let perSecond = 4.0
+    private var tokens = 6.0
+    private var last: ContinuousClock.Instant?
     private var saidSo = false
 
     mutating func allows(at now: ContinuousClock.Instant) -> Bool {
-        recent.removeAll { now - $0 >= window }
-        guard recent.count < burst else {
+        if let last {
+            let elapsed = now - last
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            tokens = min(burst, tokens + seconds * perSecond)
+        }
+        last = now
+        guard tokens >= 1 else {
             if !saidSo {
-                Output.error("headlines: dropping clicks from lemonbar: more than \(burst) in 5 seconds (a stuck button, or lines that are not clicks).")
+                Output.error("headlines: dropping clicks from lemonbar: more than a person clicks (a stuck button, or lines that are not clicks).")
             }
             saidSo = true
             return false
         }
-        recent.append(now)
+        tokens -= 1
         saidSo = false
         return true
     }

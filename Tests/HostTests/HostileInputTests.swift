@@ -133,7 +133,7 @@ final class HostileInputTests: HostTestCase {
 
         let browsers = ((try? String(contentsOf: opened, encoding: .utf8)) ?? "").split(separator: "\n").count
         XCTAssertGreaterThanOrEqual(browsers, 1)
-        XCTAssertLessThanOrEqual(browsers, 3, "200 clicks started \(browsers) browsers")
+        XCTAssertLessThanOrEqual(browsers, 8, "200 clicks started \(browsers) browsers")
         XCTAssertEqual(said.components(separatedBy: "dropping clicks from lemonbar").count - 1, 1, said)
     }
 }

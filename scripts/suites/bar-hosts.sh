@@ -210,6 +210,9 @@ clicks_open() {
     local bar=$1 y=$2 x n=0; shift 2
     : >"$BROWSER_LOG"
     for x in "$@"; do
+        # `open --from-lemonbar` opens clicks at a person's pace (a burst, then 4 a second):
+        # lemonbar's come no faster than that.
+        [ "$bar" = lemonbar ] && sleep 0.3
         xdotool mousemove --sync "$x" "$y" click 1 || return 1
         n=$((n + 1))
         wait_for "$bar's click at x=$x to reach the fake browser" 5 bash -c '[ "$(wc -l < "$1")" -ge "$2" ]' _ "$BROWSER_LOG" "$n" \
