@@ -24,6 +24,13 @@ final class BarRendererTests: XCTestCase {
         headline("Tom & Jerry <b>\"quoted\"</b> back\\slash\nnew line \u{202E}evil\u{202C} 🎉", source: "A&B <news>")
     }
 
+    /// The title is cut to `max-length` as the reader sees it, then escaped: escaping first would
+    /// count `&amp;` as five characters and cut the headline short (or inside an entity).
+    func testWaybarCutsTheTitleBeforeEscapingIt() {
+        let state = BarState(headlines: [headline("AT&T wins big")], index: 0, freshness: .fresh)
+        XCTAssertEqual(WaybarRenderer.line(state, now: now, maxLength: 8).text, "AT&amp;T…")
+    }
+
     func testWaybarLineEscapesEverythingAndStaysOneLine() {
         let state = BarState(headlines: [hostile, headline("Second")], index: 0, freshness: .fresh,
                              budgetUsed: 12, budgetLimit: 48)
