@@ -283,6 +283,27 @@ wait_for "the raw line" 2 grep -qx 'raw line' "$WORK/out-raw" || die "--persist 
 kill "$FOLLOWER"; wait "$FOLLOWER" 2>/dev/null
 ok "buttons 5, 1, 3 ran headlines next, open, menu (not waited for, reaped); --persist alone prints i3blocks-persist"
 
+echo "i3blocks --persist: each line goes out in one write(2), so i3blocks never reads half of one"
+fresh; hold
+publish "$BARD/i3blocks-persist" $'line one\n'
+follow "$WORK/out-writes" i3blocks --persist
+wait_for "the first line" 2 grep -qx 'line one' "$WORK/out-writes" || die "--persist printed nothing"
+strace -qq -e trace=write -e signal=none -p "$FOLLOWER" -o "$WORK/writes.trace" & TRACER=$!
+sleep 0.5 # attached
+for k in two three four; do
+    publish "$BARD/i3blocks-persist" "line $k"$'\n'
+    wait_for "line $k" 2 grep -qx "line $k" "$WORK/out-writes" || die "--persist did not print line $k"
+done
+kill "$TRACER"; wait "$TRACER" 2>/dev/null
+kill "$FOLLOWER" "$HOLDER"; wait "$FOLLOWER" "$HOLDER" 2>/dev/null
+python3 - "$WORK/writes.trace" <<'PY' || die "a line went out in pieces: $(grep 'write(1' "$WORK/writes.trace" | head -n 6)"
+import re, sys
+writes = re.findall(r'write\(1, "((?:[^"\\]|\\.)*)"', open(sys.argv[1]).read())
+assert len(writes) >= 3, writes
+assert all(w.endswith("\\n") and w.count("\\n") == 1 for w in writes), writes
+PY
+ok "three changes, three write(2) calls, each one whole line"
+
 echo "i3blocks one-shot: a click opens the headline the block printed, not the host's current one"
 fresh; hold; : > "$WORK/cli.log"
 K1=0123456789abcdef; K2=fedcba9876543210
