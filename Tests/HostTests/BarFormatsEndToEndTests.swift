@@ -75,9 +75,7 @@ final class BarFormatsEndToEndTests: HostTestCase {
         let second = items[1]
         let open = try cli.run(["open", "--id", second["id"] as! String, "--config", configFile.path], environment: environment)
         XCTAssertEqual(open.status, 0, open.stderr)
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, !FileManager.default.fileExists(atPath: opened.path) { Thread.sleep(forTimeInterval: 0.05) }
-        XCTAssertEqual(try? String(contentsOf: opened, encoding: .utf8), "\(second["url"] as! String)\n")
+        XCTAssertEqual(browserOpened(opened), "\(second["url"] as! String)\n")
 
         // And lemonbar's clicks, piped to `open --from-lemonbar`, open only `open KEY` lines
         let reader = Process()
@@ -96,11 +94,7 @@ final class BarFormatsEndToEndTests: HostTestCase {
         reader.waitUntilExit()
         XCTAssertEqual(reader.terminationStatus, 0)
         XCTAssertEqual(complaints.components(separatedBy: "ignored a line from lemonbar that is not `open KEY`").count - 1, 2, complaints)
-        let lemonDeadline = Date().addingTimeInterval(10)
-        while Date() < lemonDeadline, ((try? String(contentsOf: opened, encoding: .utf8)) ?? "").split(separator: "\n").count < 2 {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        XCTAssertEqual(try? String(contentsOf: opened, encoding: .utf8), "\(second["url"] as! String)\n\(first["url"] as! String)\n")
+        XCTAssertEqual(browserOpened(opened, count: 2), "\(second["url"] as! String)\n\(first["url"] as! String)\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: cli.root.appendingPathComponent("ran").path))
 
         // And an id that names nothing is one sentence, not a browser
@@ -160,10 +154,9 @@ final class BarFormatsEndToEndTests: HostTestCase {
         // Then a left click opens the headline the block printed, not the one now on display
         let clicked = try block(["BLOCK_BUTTON": "1"])
         XCTAssertFalse(clicked.hasPrefix("Central bank"), "the click's run prints the entry on display now: \(clicked)")
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline, !FileManager.default.fileExists(atPath: opened.path) { Thread.sleep(forTimeInterval: 0.05) }
+        let clickedOpen = browserOpened(opened)
         let first = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try run(["list", "--json"]).stdout.utf8)) as? [[String: Any]]).first
-        XCTAssertEqual(try? String(contentsOf: opened, encoding: .utf8), "\(first?["url"] as? String ?? "?")\n")
+        XCTAssertEqual(clickedOpen, "\(first?["url"] as? String ?? "?")\n")
     }
 
     func testTheCLIHandsAFormatToTheBarProgramAndSaysWhatItCannotRun() throws {

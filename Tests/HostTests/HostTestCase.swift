@@ -81,6 +81,17 @@ class HostTestCase: XCTestCase {
 
     /// A browser that writes what it opens to `opened`, the default for http and https of every
     /// process of the test (the host opens what a click names): in the test's own data folder.
+    /// The links the fake browser wrote to `opened`, once there are `count` whole lines (the
+    /// shell creates the file before it writes the line): "" when they did not come in time.
+    func browserOpened(_ opened: URL, count: Int = 1, timeout: TimeInterval = 10) -> String {
+        var text = ""
+        _ = waitUntil(timeout: timeout) {
+            text = (try? String(contentsOf: opened, encoding: .utf8)) ?? ""
+            return text.filter { $0 == "\n" }.count >= count
+        }
+        return text
+    }
+
     /// `environmentTo`: where it also writes its whole environment, one variable a line.
     func installFakeBrowser(opened: URL, environmentTo: URL? = nil) throws -> [String: String] {
         let data = cli.root.appendingPathComponent("home/.local/share")

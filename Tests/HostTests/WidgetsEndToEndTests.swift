@@ -145,8 +145,7 @@ final class WidgetsEndToEndTests: HostTestCase {
 
         // `headlines open` opens the headline that bar shows
         XCTAssertEqual(try run(["open"]).status, 0)
-        XCTAssertNotNil(waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: opened.path) })
-        XCTAssertEqual(try? String(contentsOf: opened, encoding: .utf8), "https://world.example/1\n")
+        XCTAssertEqual(browserOpened(opened), "https://world.example/1\n")
 
         // `--widget alpha mute SOURCE` takes the source off that bar within 2 s
         let listed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(try run(["list", "--json", "--widget", "alpha"]).stdout.utf8)) as? [[String: Any]])
