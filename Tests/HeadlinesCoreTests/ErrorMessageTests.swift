@@ -85,8 +85,8 @@ final class ErrorMessageTests: XCTestCase {
         }
     }
 
-    /// Some servers echo the key they rejected; our sentence must still not show it (STYLE.md:
-    /// "No error message ever contains the API key").
+    /// Some servers echo the key they rejected; our sentence must still not show it: no error
+    /// message ever contains the API key (docs/security.md).
     func testServerMessageEchoingTheKeyIsRedacted() async {
         let body = #"{"status":"not_ok","request_id":"x","errors":[{"status":401,"code":"ER0175","message":"Invalid API key: sk-SECRET-123"}]}"#
         let transport = FixtureTransport(routes: ["/v1/news/top-headlines": HTTPResponse(status: 401, body: Data(body.utf8))])

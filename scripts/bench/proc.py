@@ -1,4 +1,5 @@
-"""What a process costs, read from /proc (RUNTIME-COSTS.md's definitions), for make bench.
+"""What a process costs, read from /proc, for make bench: memory as private dirty pages with Pss
+beside them (RSS counts shared code pages that stay in the page cache anyway).
 
 - Wake-ups: voluntary + involuntary context switches summed over /proc/PID/task/*/status (the
   involuntary ones are also kept apart: on a loaded machine they are preemptions). A

@@ -20,7 +20,8 @@ final class NotificationWorker: Sendable {
     init(name: String) {
         let context = MainContext(g_main_context_new())
         self.context = context
-        // A semaphore, not a continuation: it starts no Dispatch worker (RUNTIME-COSTS.md).
+        // A semaphore, not a continuation: awaiting one would hop to Swift's global pool, whose
+        // first use starts libdispatch's worker threads for the life of the host.
         let ready = DispatchSemaphore(value: 0)
         BackgroundThread.start(name: name) {
             g_main_context_push_thread_default(context.pointer)
