@@ -30,11 +30,16 @@ final class WidgetsEndToEndTests: HostTestCase {
         return last
     }
 
-    func testThreeWidgetsUnderOneHostEachShowTheirOwnAndOneFeedIsFetchedOnce() throws {
-        // Given a world feed, a tech feed and APITube, and four widgets: "again" is on world's feed
+    /// A world feed and a tech feed on the test's server; its base URL.
+    private func serveWorldAndTech() -> String {
         server.route("/world.rss", .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: rss("World")))
         server.route("/tech.rss", .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: rss("Tech")))
-        let base = server.baseURL.absoluteString
+        return server.baseURL.absoluteString
+    }
+
+    func testThreeWidgetsUnderOneHostEachShowTheirOwnAndOneFeedIsFetchedOnce() throws {
+        // Given a world feed, a tech feed and APITube, and four widgets: "again" is on world's feed
+        let base = serveWorldAndTech()
         try cli.writeConfig("""
             [source]
             provider=feeds
@@ -107,9 +112,7 @@ final class WidgetsEndToEndTests: HostTestCase {
     /// command), `headlines open` opens what that bar shows, and a mute in one widget's name takes
     /// its source off that bar at once.
     func testABarWithoutAWidgetShowsTheDefaultOneAndAMuteAppliesAtOnce() throws {
-        server.route("/world.rss", .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: rss("World")))
-        server.route("/tech.rss", .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: rss("Tech")))
-        let base = server.baseURL.absoluteString
+        let base = serveWorldAndTech()
         try cli.writeConfig("""
             [source]
             provider=feeds
