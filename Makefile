@@ -1,12 +1,13 @@
 # `make demo` and `make test` are the two commands a newcomer needs (see README.md).
 # Every target installs its own Debian packages first through scripts/install-deps.sh: `build` and
 # `demo` only the runtime set (`deps`), `test`, `bench` and `hostile` the runtime and test sets
-# (`test-deps`: sway, waybar, dunst, valgrind ... are for the suites, never for a demo).
+# (`test-deps`: sway, waybar, dunst, valgrind ... are for the suites, never for a demo). `check`
+# installs nothing: it is the contributor's loop on a machine with only the toolchain and the build set.
 SHELL := /bin/bash
 # Prefer a swift already on PATH; fall back to the toolchain at /opt/swift.
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: deps test-deps build release-flags demo test bench hostile clean release-static install uninstall deb tsan tsan-build
+.PHONY: deps test-deps build release-flags demo test check bench hostile clean release-static install uninstall deb tsan tsan-build
 
 deps:
 	scripts/install-deps.sh
@@ -33,6 +34,11 @@ demo: deps build
 
 test: test-deps
 	scripts/test.sh
+
+# The contributor's inner loop: the build, the unit tests and the fast checks, as a normal user,
+# with nothing installed beyond the toolchain and the build's libraries (no apt, no root).
+check:
+	scripts/test.sh --check
 
 bench: test-deps
 	scripts/benchmark.sh

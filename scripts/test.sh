@@ -9,34 +9,47 @@ cd "$(dirname "$0")/.."
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 
 # ---- Integration suites -----------------------------------------------------------------------
-# Run in order after the unit tests. One entry per suite: "name|command" (the command runs from
-# the repository root with HEADLINES_BIN set to the folder of the debug binaries). Later issues
-# append their suites here. ThreadSanitizer comes late so that its build, started beside the unit
-# tests (see below), is done by then.
+# Run in order after the unit tests. One entry per suite: "layer|name|command" (the command runs
+# from the repository root with HEADLINES_BIN set to the folder of the debug binaries). The layer
+# says what kind of test it is, and the run ends with one line per layer and its time:
+#   checks     fast checks of the binaries and the sources, needing nothing installed (also `make check`)
+#   desktop    our programs beside the real notification servers, bars and session bus
+#   reference  the feed parser beside other parsers, over corpora
+#   sanitizers ThreadSanitizer, libFuzzer, valgrind, crashes and the sandbox
+#   packaging  install-deps, make build/install/demo, the .deb
+# ThreadSanitizer comes late so that its build, started beside the unit tests (see below), is done by then.
 INTEGRATION_SUITES=(
-    "cli demo|scripts/suites/demo.sh"
-    "daily budget across host crashes (real processes)|scripts/suites/budget-crashes.sh"
-    "native stack (libcurl, libxml2, no Foundation or ICU)|scripts/suites/stack.sh"
-    "notifications (dbus, Xvfb, dunst)|scripts/suites/notifications.sh"
-    "notification servers: dunst, mako (headless sway), xfce4-notifyd; images and default actions|scripts/suites/notify-servers.sh"
-    "headlines doctor and a real click on dunst; a server without actions gets the link|scripts/suites/doctor-and-click.sh"
-    "a click that opens nothing sends a notification saying what to install or set|scripts/suites/failed-click.sh"
-    "a Hacker News headline's Comments action under dunst opens the discussion|scripts/suites/comments.sh"
-    "headlines-bar, the static bar program, against a fake host|scripts/suites/bar-binary.sh"
-    "the host on a private session bus: activation, introspection, signals, one owner|scripts/suites/bus.sh"
-    "bars (i3blocks, waybar copies, take-over, lifecycle)|scripts/suites/bars.sh"
-    "waybar under headless sway, two outputs|scripts/suites/bars-sway.sh"
-    "swaybar reading headlines-bar i3bar under headless sway|scripts/suites/i3bar-sway.sh"
-    "several widgets: waybar --widget modules under headless sway, i3blocks instance= blocks|scripts/suites/widgets-sway.sh"
-    "bar hosts: the real polybar, lemonbar, xmobar, yambar, conky and tmux show our line, survive hostile titles, open what a click is on|scripts/suites/bar-hosts.sh"
-    "feed parser conformance (gofeed corpus)|scripts/conformance.sh"
-    "feed parser conformance (real-world corpus vs python3-feedparser)|scripts/conformance-realworld.sh"
-    "ThreadSanitizer over the host, timeline and notification tests (make tsan)|make --no-print-directory tsan"
-    "hostile world (faults, crashes, fuzzing, memory, security)|scripts/hostile.sh"
-    "set-up (install-deps sets, a release build without warnings, make build then install, make demo)|scripts/suites/setup.sh"
-    "packaging (make install, .deb, man, desktop file, systemd unit)|scripts/suites/packaging.sh"
+    "checks|native stack (libcurl, libxml2, no Foundation or ICU)|scripts/suites/stack.sh"
+    "desktop|cli demo|scripts/suites/demo.sh"
+    "desktop|daily budget across host crashes (real processes)|scripts/suites/budget-crashes.sh"
+    "desktop|notifications (dbus, Xvfb, dunst)|scripts/suites/notifications.sh"
+    "desktop|notification servers: dunst, mako (headless sway), xfce4-notifyd; images and default actions|scripts/suites/notify-servers.sh"
+    "desktop|headlines doctor and a real click on dunst; a server without actions gets the link|scripts/suites/doctor-and-click.sh"
+    "desktop|a click that opens nothing sends a notification saying what to install or set|scripts/suites/failed-click.sh"
+    "desktop|a Hacker News headline's Comments action under dunst opens the discussion|scripts/suites/comments.sh"
+    "desktop|headlines-bar, the static bar program, against a fake host|scripts/suites/bar-binary.sh"
+    "desktop|the host on a private session bus: activation, introspection, signals, one owner|scripts/suites/bus.sh"
+    "desktop|bars (i3blocks, waybar copies, take-over, lifecycle)|scripts/suites/bars.sh"
+    "desktop|waybar under headless sway, two outputs|scripts/suites/bars-sway.sh"
+    "desktop|swaybar reading headlines-bar i3bar under headless sway|scripts/suites/i3bar-sway.sh"
+    "desktop|several widgets: waybar --widget modules under headless sway, i3blocks instance= blocks|scripts/suites/widgets-sway.sh"
+    "desktop|bar hosts: the real polybar, lemonbar, xmobar, yambar, conky and tmux show our line, survive hostile titles, open what a click is on|scripts/suites/bar-hosts.sh"
+    "reference|feed parser conformance (gofeed corpus)|scripts/conformance.sh"
+    "reference|feed parser conformance (real-world corpus vs python3-feedparser)|scripts/conformance-realworld.sh"
+    "sanitizers|ThreadSanitizer over the host, timeline and notification tests (make tsan)|make --no-print-directory tsan"
+    "sanitizers|hostile world (crashes, fuzzing, memory, the sandbox)|scripts/hostile.sh"
+    "packaging|set-up (install-deps sets, a release build without warnings, make build then install, make demo)|scripts/suites/setup.sh"
+    "packaging|packaging (make install, .deb, man, desktop file, systemd unit)|scripts/suites/packaging.sh"
 )
+LAYERS=(swift checks desktop reference sanitizers packaging)
 # -----------------------------------------------------------------------------------------------
+
+# --check (`make check`): the contributor's inner loop. The build, the unit tests and the "checks"
+# layer only: no root, no package beyond the toolchain and the build's libraries, no background
+# builds. Tests that need a program the machine lacks (a session bus, a notification server) are
+# reported as skipped by the test runner, with the reason.
+check_only=0
+[ "${1:-}" = --check ] && check_only=1
 
 passed=0
 failed=0
@@ -46,9 +59,12 @@ notrun_names=()
 # Each report says how long its step took since the last one, so a run that nears CI's time
 # shows which suite grew.
 step_start=$SECONDS
-report() { # name status (77: the suite's data is outside the repository and absent: not run)
-    local took="($((SECONDS - step_start)) s)"
+declare -A layer_seconds=()
+report() { # layer name status (77: the suite's data is outside the repository and absent: not run)
+    local layer=$1; shift
+    local seconds=$((SECONDS - step_start)) took="($((SECONDS - step_start)) s)"
     step_start=$SECONDS
+    layer_seconds[$layer]=$(( ${layer_seconds[$layer]:-0} + seconds ))
     if [ "$2" -eq 0 ]; then
         echo "PASS: $1 $took"; passed=$((passed + 1))
     elif [ "$2" -eq 77 ]; then
@@ -59,6 +75,9 @@ report() { # name status (77: the suite's data is outside the repository and abs
 }
 finish() {
     grep -h '^background: ' "${background_log:-/dev/null}"
+    for layer in "${LAYERS[@]}"; do
+        [ -n "${layer_seconds[$layer]:-}" ] && echo "layer $layer: ${layer_seconds[$layer]} s"
+    done
     [ "$failed" -eq 0 ] || echo "failed suites: ${failed_names[*]}"
     [ "$notrun" -eq 0 ] || echo "suites not run (their data is absent on this machine): ${notrun_names[*]}"
     echo "suites: $passed passed, $failed failed, $notrun not run ($((SECONDS / 60)) min in all)"
@@ -68,10 +87,11 @@ finish() {
 
 echo "== build (debug, with tests)"
 if ! swift build --build-tests; then
-    report "build" 1
+    report swift "build" 1
     finish
 fi
 echo "build: $((SECONDS - step_start)) s"
+layer_seconds[swift]=$((SECONDS - step_start))
 step_start=$SECONDS
 
 # Three suites need configurations of their own, minutes of CPU each: ThreadSanitizer's (make
@@ -85,6 +105,8 @@ log=$(mktemp)
 background_log=$(mktemp)
 RELEASE_BUILD_LOG=$(mktemp)
 export RELEASE_BUILD_LOG
+trap 'rm -f "$log" "$background_log" "$RELEASE_BUILD_LOG"' EXIT
+if [ "$check_only" -eq 0 ]; then
 setsid nice -n 19 bash -c '
     exec 3>&1
     step() { start=$SECONDS; "$@"; echo "background: $*: status $?, $((SECONDS - start)) s" >&3; }
@@ -93,8 +115,12 @@ setsid nice -n 19 bash -c '
     step make --no-print-directory build >"$RELEASE_BUILD_LOG" 2>&1' >"$background_log" 2>&1 &
 background=$!
 trap 'kill -- -"$background" 2>/dev/null; rm -f "$log" "$background_log" "$RELEASE_BUILD_LOG"' EXIT
+fi
 
 echo "== suite: unit tests (swift test)"
+# The parallel runner does not list skipped tests, so the programs whose absence makes tests skip
+# are named here.
+[ -x /usr/bin/dbus-daemon ] || echo "not installed: dbus-daemon; the tests that start a host on a private session bus are skipped (make test installs it)"
 # Each test in a process of its own, four at a time: the tests share no file, port or process
 # (each makes its own temporary folders and loopback servers), and most of their time is spent
 # waiting on the processes and timers they start. The parallel runner prints a failing test's
@@ -106,16 +132,16 @@ if [ "$unit" -eq 0 ] && ! grep -Eq 'Executed [1-9][0-9]* tests?|Test run with [1
     echo "swift test ran no test."
     unit=1
 fi
-report "unit tests (swift test)" "$unit"
+report swift "unit tests (swift test)" "$unit"
 
 HEADLINES_BIN=$(swift build --show-bin-path)
 export HEADLINES_BIN
 for entry in "${INTEGRATION_SUITES[@]}"; do
-    name=${entry%%|*}
-    command=${entry#*|}
+    IFS='|' read -r layer name command <<<"$entry"
+    [ "$check_only" -eq 1 ] && [ "$layer" != checks ] && continue
     echo "== suite: $name"
     bash -c "$command"
-    report "$name" $?
+    report "$layer" "$name" $?
 done
 
 finish

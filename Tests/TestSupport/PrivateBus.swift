@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// A private session bus (`dbus-daemon`) for one test: the hosts a test starts own their name on
 /// it and the CLI reaches them there. With `activating`, the bus starts that command line when a
@@ -6,11 +7,17 @@ import Foundation
 /// without, nothing is ever activated on it.
 public final class PrivateBus {
     public let address: String
+    static let daemon = "/usr/bin/dbus-daemon"
     private let process: Process
 
     /// Starts the daemon with its config and socket under `folder`; throws when it does not say its address.
     /// `environment`: the daemon's, which what it activates inherits.
     public init(folder: URL, activating command: [String]? = nil, environment: [String: String]? = nil) throws {
+        // `make check` runs on a machine with only the toolchain and the build's libraries: there
+        // the tests that need a session bus are skipped, saying so, never passed.
+        guard FileManager.default.isExecutableFile(atPath: Self.daemon) else {
+            throw XCTSkip("\(Self.daemon) is not installed, and this test needs a private session bus (`make test` installs it)")
+        }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let config = folder.appendingPathComponent("bus.conf")
         var services = ""
@@ -31,7 +38,7 @@ public final class PrivateBus {
             </busconfig>
             """.write(to: config, atomically: true, encoding: .utf8)
         process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        process.executableURL = URL(fileURLWithPath: Self.daemon)
         process.arguments = ["--config-file=\(config.path)", "--nofork", "--print-address=1"]
         let out = Pipe()
         process.standardOutput = out

@@ -31,7 +31,8 @@ icu_from_libxml2() {
     grep -q libicuuc <<<"$libs" || return 0
     # Whole outputs first: under pipefail, `grep -q` closing the pipe early would fail the check.
     local libxml2 deps
-    libxml2=$(ldconfig -p | sed -n 's/.*libxml2\.so\.2 (libc6,x86-64) => //p')
+    # The libxml2 the loader picked for headlines-fetch (ldconfig is not on a normal user's PATH).
+    libxml2=$(sed -n 's/.*libxml2\.so\.2 => \([^ ]*\) .*/\1/p' <<<"$libs")
     deps=$(ldd "${libxml2%%$'\n'*}")
     grep -q libicuuc <<<"$deps"
 }
