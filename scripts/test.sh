@@ -56,21 +56,19 @@ failed=0
 failed_names=()
 notrun=0
 notrun_names=()
-# Each report says how long its step took since the last one, so a run that nears CI's time
-# shows which suite grew.
+# Each report says how long its step took, so a run that nears CI's time shows which suite grew.
 step_start=$SECONDS
 declare -A layer_seconds=()
-report() { # layer name status (77: the suite's data is outside the repository and absent: not run)
-    local layer=$1; shift
-    local seconds=$((SECONDS - step_start)) took="($((SECONDS - step_start)) s)"
+report() { # layer name status [seconds] (status 77: the suite's data is outside the repository and absent: not run)
+    local layer=$1 name=$2 status=$3 seconds=${4:-$((SECONDS - step_start))}
     step_start=$SECONDS
     layer_seconds[$layer]=$(( ${layer_seconds[$layer]:-0} + seconds ))
-    if [ "$2" -eq 0 ]; then
-        echo "PASS: $1 $took"; passed=$((passed + 1))
-    elif [ "$2" -eq 77 ]; then
-        echo "NOT RUN: $1 $took"; notrun=$((notrun + 1)); notrun_names+=("$1")
+    if [ "$status" -eq 0 ]; then
+        echo "PASS: $name ($seconds s)"; passed=$((passed + 1))
+    elif [ "$status" -eq 77 ]; then
+        echo "NOT RUN: $name ($seconds s)"; notrun=$((notrun + 1)); notrun_names+=("$name")
     else
-        echo "FAIL: $1 $took"; failed=$((failed + 1)); failed_names+=("$1")
+        echo "FAIL: $name ($seconds s)"; failed=$((failed + 1)); failed_names+=("$name")
     fi
 }
 finish() {
@@ -80,7 +78,7 @@ finish() {
     done
     [ "$failed" -eq 0 ] || echo "failed suites: ${failed_names[*]}"
     [ "$notrun" -eq 0 ] || echo "suites not run (their data is absent on this machine): ${notrun_names[*]}"
-    echo "suites: $passed passed, $failed failed, $notrun not run ($((SECONDS / 60)) min in all)"
+    echo "suites: $passed passed, $failed failed, $notrun not run ($((SECONDS / 60)) min $((SECONDS % 60)) s in all)"
     [ "$failed" -eq 0 ]
     exit $?
 }
@@ -105,16 +103,21 @@ log=$(mktemp)
 background_log=$(mktemp)
 RELEASE_BUILD_LOG=$(mktemp)
 export RELEASE_BUILD_LOG
-trap 'rm -f "$log" "$background_log" "$RELEASE_BUILD_LOG"' EXIT
+lane_dir=$(mktemp -d)
+groups=() # process groups to end on exit: the background builds, the second lane
+cleanup() {
+    for group in "${groups[@]}"; do kill -- -"$group" 2>/dev/null; done
+    rm -rf "$log" "$background_log" "$RELEASE_BUILD_LOG" "$lane_dir"
+}
+trap cleanup EXIT
 if [ "$check_only" -eq 0 ]; then
-setsid nice -n 19 bash -c '
-    exec 3>&1
-    step() { start=$SECONDS; "$@"; echo "background: $*: status $?, $((SECONDS - start)) s" >&3; }
-    step make --no-print-directory tsan-build
-    step scripts/fuzz.sh --build
-    step make --no-print-directory build >"$RELEASE_BUILD_LOG" 2>&1' >"$background_log" 2>&1 &
-background=$!
-trap 'kill -- -"$background" 2>/dev/null; rm -f "$log" "$background_log" "$RELEASE_BUILD_LOG"' EXIT
+    setsid nice -n 19 bash -c '
+        exec 3>&1
+        step() { start=$SECONDS; "$@"; echo "background: $*: status $?, $((SECONDS - start)) s" >&3; }
+        step make --no-print-directory tsan-build
+        step scripts/fuzz.sh --build
+        step make --no-print-directory build >"$RELEASE_BUILD_LOG" 2>&1' >"$background_log" 2>&1 &
+    groups+=($!)
 fi
 
 echo "== suite: unit tests (swift test)"
@@ -136,12 +139,55 @@ report swift "unit tests (swift test)" "$unit"
 
 HEADLINES_BIN=$(swift build --show-bin-path)
 export HEADLINES_BIN
+
+# Two lanes after the unit tests and the quick checks. The desktop suites run one after the other
+# in this shell, their output shown as it comes: each holds a display, a bus and bars whose timing a
+# second desktop beside it would only blur. The other layers (the reference corpora, the
+# sanitizers, packaging) run at the same time in a second lane, at the lowest CPU priority, each
+# suite's output kept in a file and shown whole once the desktop lane is done. A suite in either
+# lane waits for the build it needs, as before.
+declare -a desktop_lane=() other_lane=()
 for entry in "${INTEGRATION_SUITES[@]}"; do
     IFS='|' read -r layer name command <<<"$entry"
-    [ "$check_only" -eq 1 ] && [ "$layer" != checks ] && continue
+    if [ "$layer" = checks ]; then
+        echo "== suite: $name"
+        bash -c "$command"
+        report "$layer" "$name" $?
+    elif [ "$check_only" -eq 0 ]; then
+        if [ "$layer" = desktop ]; then desktop_lane+=("$entry"); else other_lane+=("$entry"); fi
+    fi
+done
+if [ ${#other_lane[@]} -gt 0 ]; then
+    # The lane records "layer|name|status|seconds" for each suite, in order.
+    setsid nice -n 19 bash -c '
+        dir=$1; shift
+        i=0
+        for entry in "$@"; do
+            IFS="|" read -r layer name command <<<"$entry"
+            start=$SECONDS
+            bash -c "$command" >"$dir/$i.log" 2>&1
+            echo "$layer|$name|$?|$((SECONDS - start))" >>"$dir/results"
+            i=$((i + 1))
+        done' lane "$lane_dir" "${other_lane[@]}" &
+    other=$!
+    groups+=("$other")
+fi
+for entry in "${desktop_lane[@]}"; do
+    IFS='|' read -r layer name command <<<"$entry"
     echo "== suite: $name"
     bash -c "$command"
     report "$layer" "$name" $?
 done
-
+if [ ${#other_lane[@]} -gt 0 ]; then
+    echo "== waiting for the second lane (${#other_lane[@]} suites)"
+    wait "$other"
+    i=0
+    while IFS='|' read -r layer name status seconds; do
+        echo "== suite (second lane): $name"
+        cat "$lane_dir/$i.log"
+        report "$layer" "$name" "$status" "$seconds"
+        i=$((i + 1))
+    done <"$lane_dir/results"
+    [ "$i" -eq ${#other_lane[@]} ] || report sanitizers "the second lane (it stopped after $i of ${#other_lane[@]} suites)" 1 0
+fi
 finish
