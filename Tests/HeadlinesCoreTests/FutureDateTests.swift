@@ -63,6 +63,17 @@ final class FutureDateTests: XCTestCase {
         XCTAssertEqual(FeedProvider.fairMerge([Array(busy.prefix(3)), Array(busy.prefix(3))], limit: 20).count, 3)
     }
 
+    func testAFeedListedOldestFirstGivesItsNewestItemsToItsShare() {
+        // Given a busy feed, and a feed that lists its ten items oldest first (feeds keep no order)
+        let at = { (n: Int) in self.now.addingTimeInterval(Double(-n * 60)) }
+        let busy = (0..<33).map { headline("busy", $0, at($0)) }
+        let slow = (0..<10).map { headline("slow", $0, at(100 + $0)) }
+        // When they are merged into a list of 10
+        let merged = FeedProvider.fairMerge([busy, slow.reversed()], limit: 10)
+        // Then the slow feed's five slots hold its five newest items, not the first five listed
+        XCTAssertEqual(merged.filter { $0.source == "slow" }.map(\.id), (0..<5).map { "slow-\($0)" })
+    }
+
     private func headline(_ source: String, _ n: Int, _ date: Date) -> Headline {
         Headline(id: "\(source)-\(n)", title: "\(source) \(n)", url: URL(string: "https://\(source).example/\(n)")!,
                  source: source, publishedAt: date)

@@ -132,6 +132,8 @@ final class RFC822Tests: XCTestCase {
         XCTAssertEqual(RFC822.format(date("2024-02-29T23:59:59.999Z")), "Thu, 29 Feb 2024 23:59:59 GMT")
         XCTAssertEqual(RFC822.format(date("0001-01-01T00:00:00Z")), "Mon, 01 Jan 0001 00:00:00 GMT")
         XCTAssertEqual(RFC822.format(Date(timeIntervalSince1970: 1e300)), "Fri, 31 Dec 9999 23:59:59 GMT")
+        // Before year 1 as well: the conversion to whole seconds would trap there too.
+        XCTAssertEqual(RFC822.format(Date(timeIntervalSince1970: -1e300)), "Mon, 01 Jan 0001 00:00:00 GMT")
         XCTAssertEqual(RFC822.format(Date(timeIntervalSince1970: .nan)), "Thu, 01 Jan 1970 00:00:00 GMT")
     }
 
