@@ -36,8 +36,11 @@ final class RuntimeFolderHostTests: HostTestCase {
         try expectLine("reload ok", from: host, within: 10)
         XCTAssertEqual(lockHolder(), host.pid)
 
-        // rm -rf of the folder under the running host
-        try FileManager.default.removeItem(at: folder)
+        // The folder removed under the running host: renamed away first, so that it is gone in one
+        // step (an rm -rf that the host's new lock file overtakes leaves the folder, a case of its own).
+        let gone = cli.root.appendingPathComponent("runtime/gone")
+        XCTAssertEqual(rename(folder.path, gone.path), 0)
+        try FileManager.default.removeItem(at: gone)
         XCTAssertNotNil(waitUntil(timeout: 10) { self.lockHolder() == host.pid },
                         "the folder did not come back with the host's lock; it printed:\n\(host.transcript)")
         XCTAssertEqual(mode(folder.path), 0o700)
