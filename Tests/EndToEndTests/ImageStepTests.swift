@@ -42,6 +42,46 @@ final class ImageStepTests: EndToEndTestCase {
         XCTAssertEqual(Set(report.images?.keys ?? [:].keys), ["1", "2", "3"], "only the small images are stored")
     }
 
+    /// Ten images at the defaults, huge canvases (refused at their header) or 2000×2000 ones (each
+    /// decoded): the reload child's peak resident memory stays small either way.
+    func testTenHugeOrDecodedPNGsKeepTheReloadChildsPeakMemorySmall() throws {
+        let base = server.baseURL.absoluteString
+        for (kind, side, stored) in [("huge", Int32(6300), 0), ("mid", Int32(2000), 10)] {
+            let image = NotificationImageTests.image("png", side, side)
+            for i in 1...10 { server.route("/\(kind)\(i).png", .respond(status: 200, headers: [:], body: image)) }
+            server.route(Self.apitubePath, .json(apitubePage((1...10).map { "\(base)/\(kind)\($0).png" })))
+            // A world of its own for each, so no image is stored already.
+            let world = try CLIRunner()
+            defer { world.cleanUp() }
+            let out = world.root.appendingPathComponent("report.json")
+            let (status, peak) = try Self.peakMemory(of: world.executable, ["fetch", "--for-host", "--provider", "apitube", "--base-url", base],
+                                                     environment: world.environment(["APITUBE_API_KEY": Self.apitubeKey]), stdout: out)
+            XCTAssertEqual(status, 0, kind)
+            let report = try StateJSONDecoder.headlines().decode(ReloadReport.self, from: Data(contentsOf: out))
+            XCTAssertEqual(report.images?.count ?? 0, stored, "\(kind): the images stored")
+            XCTAssertLessThan(peak, 100 * 1024, "\(kind): the reload child's peak resident memory, in kB")
+        }
+    }
+
+    /// Runs `executable ARGS` to its end, stdout to `stdout`: its exit status and its peak resident
+    /// memory (kB) as GNU time reports it. Not wait4 here: a process this test process starts
+    /// directly inherits, at its exec, the peak of the test process's own memory.
+    private static func peakMemory(of executable: URL, _ arguments: [String], environment: [String: String],
+                                   stdout: URL) throws -> (status: Int32, peakKB: Int) {
+        let peakFile = stdout.deletingLastPathComponent().appendingPathComponent("peak")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "%M", "-o", peakFile.path, executable.path] + arguments
+        process.environment = environment
+        _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: stdout)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let peak = try String(contentsOf: peakFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        return (process.terminationStatus, Int(peak.split(separator: "\n").last ?? "") ?? .max)
+    }
+
     func testAJPEGCountsThePixelsItIsDecodedAtAndEverythingElseItsCanvas() {
         // libjpeg decodes a 6300×6300 JPEG at 1/8 (788×788) for a 256×256 icon.
         XCTAssertEqual(ImageScaler.decodedPixels("jpeg", 6300, 6300, fitted: (256, 256)), 788 * 788)
