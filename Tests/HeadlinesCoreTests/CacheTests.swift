@@ -73,7 +73,7 @@ final class CacheTests: XCTestCase {
 
     func testValidJSONOfTheWrongShapeIsCorrupt() throws {
         try FileManager.default.createDirectory(atPath: dir + "/cache", withIntermediateDirectories: true)
-        try Fixture.data("apitube/top-headlines-fl.json").write(to: URL(fileURLWithPath: path))
+        try FixturePaths.data("apitube/top-headlines-fl.json").write(to: URL(fileURLWithPath: path))
         XCTAssertNil(HeadlineCache(path: path).load(now: fixtureNow, warn: warn))
         XCTAssertEqual(warnings.count, 1)
     }

@@ -75,16 +75,4 @@ final class EssentialsTextTests: XCTestCase {
             XCTAssertNil(RFC822.parse(bad), bad)
         }
     }
-
-    func testJSONValueWalksPathsAndPrintsNumbersLikeNSNumber() throws {
-        let v = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"a":{"b":[{"c":42},{"c":1.5}]},"s":"x","n":null,"t":true}"#.utf8))
-        XCTAssertEqual(v.value(at: "a.b.0.c")?.text, "42")
-        XCTAssertEqual(v.value(at: "a.b.1.c")?.text, "1.5")
-        XCTAssertEqual(v.value(at: "s")?.text, "x")
-        XCTAssertNil(v.value(at: "n")?.text)
-        XCTAssertNil(v.value(at: "t")?.text)
-        XCTAssertNil(v.value(at: "a.b.2.c"))
-        XCTAssertNil(v.value(at: "s.x"))
-        XCTAssertEqual(JSONAPIProvider.percentEncodedForPath("a b/ü?#"), "a%20b/%C3%BC%3F%23")
-    }
 }

@@ -2,14 +2,11 @@ import Foundation
 import XCTest
 import HeadlinesCore
 import HeadlinesSources
+import TestSupport
 
-/// `Fixtures/feeds/`, found from this file's path, and the small helpers the feed tests share.
+/// `Fixtures/feeds/` and the small helpers the feed tests share.
 enum FeedFixture {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()   // FeedTests
-        .deletingLastPathComponent()   // Tests
-        .deletingLastPathComponent()   // package root
-        .appendingPathComponent("Fixtures/feeds")
+    static let root = FixturePaths.url("feeds")
 
     /// The URL the fixtures pretend to have been fetched from, for relative links.
     static let feedURL = URL(string: "https://feeds.example.com/path/feed.xml")!
@@ -38,11 +35,3 @@ enum FeedFixture {
         }
     }
 }
-
-/// An instant written as RFC 3339, for expected values.
-func at(_ text: String) -> Date {
-    guard let date = ISO8601.parse(text) else { preconditionFailure("bad test date \(text)") }
-    return date
-}
-
-func url(_ text: String) -> URL { URL(string: text)! }

@@ -5,7 +5,7 @@ import HeadlinesCore
 
 /// OPML exports and newsboat `urls` files from `Fixtures/subscriptions/`, read into feeds and tags.
 final class SubscriptionFileTests: XCTestCase {
-    private let root = FeedFixture.root.deletingLastPathComponent().appendingPathComponent("subscriptions")
+    private let root = FixturePaths.url("subscriptions")
 
     private func read(_ name: String) throws -> SubscriptionFile {
         try SubscriptionFile.read(path: root.appendingPathComponent(name).path, setting: "[source] feeds-from")

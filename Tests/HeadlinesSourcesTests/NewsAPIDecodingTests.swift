@@ -6,7 +6,7 @@ import XCTest
 final class NewsAPIDecodingTests: XCTestCase {
     func testTopHeadlinesDecodeWithRemovedDroppedAndNullsTolerated() throws {
         // Given NewsAPI's answer with null fields and two "[Removed]" placeholders
-        let response = Fixture.response("newsapi/top-headlines.json")
+        let response = FixturePaths.response("newsapi/top-headlines.json")
         // When it is decoded
         let headlines = try NewsAPIProvider.decode(response, now: fixtureNow)
         // Then the eight real articles remain, keyed on their URL, newest first, without the
@@ -56,7 +56,7 @@ final class NewsAPIDecodingTests: XCTestCase {
         ]
         for c in cases {
             // Given a NewsAPI error body served with its HTTP status
-            let response = Fixture.response("newsapi/" + c.file, status: c.status)
+            let response = FixturePaths.response("newsapi/" + c.file, status: c.status)
             let message = try Self.message(in: response.body)
             // When it is decoded, Then it is exactly the typed error carrying the server's words
             let error = thrownError { () throws(NewsError) in try NewsAPIProvider.decode(response, now: fixtureNow) }
@@ -65,23 +65,23 @@ final class NewsAPIDecodingTests: XCTestCase {
     }
 
     func testErrorStatusUnderHTTP200IsStillAnError() throws {
-        let response = Fixture.response("newsapi/error-apiKeyInvalid.json", status: 200)
+        let response = FixturePaths.response("newsapi/error-apiKeyInvalid.json", status: 200)
         let error = thrownError { () throws(NewsError) in try NewsAPIProvider.decode(response, now: fixtureNow) }
         XCTAssertEqual(error, .invalidKey(code: "apiKeyInvalid", message: try Self.message(in: response.body)))
     }
 
     func testRateLimitedWithRetryAfter() throws {
-        let response = Fixture.response("newsapi/error-rateLimited.json", status: 429, headers: ["retry-after": "3600"])
+        let response = FixturePaths.response("newsapi/error-rateLimited.json", status: 429, headers: ["retry-after": "3600"])
         let error = thrownError { () throws(NewsError) in try NewsAPIProvider.decode(response, now: fixtureNow) }
         XCTAssertEqual(error, .rateLimited(retryAfter: fixtureNow.addingTimeInterval(3600), code: "rateLimited",
                                            message: try Self.message(in: response.body)))
     }
 
     func testHTMLAndTruncatedBodiesAreMalformed() {
-        let html = HTTPResponse(status: 200, body: Fixture.data("apitube/error-page.html"))
+        let html = HTTPResponse(status: 200, body: FixturePaths.data("apitube/error-page.html"))
         XCTAssertEqual(thrownError { () throws(NewsError) in try NewsAPIProvider.decode(html, now: fixtureNow) },
                        .malformedResponse(detail: "an HTML page, HTTP 200"))
-        let full = Fixture.data("newsapi/top-headlines.json")
+        let full = FixturePaths.data("newsapi/top-headlines.json")
         let truncated = HTTPResponse(status: 200, body: full.prefix(full.count / 2))
         XCTAssertEqual(thrownError { () throws(NewsError) in try NewsAPIProvider.decode(truncated, now: fixtureNow) },
                        .malformedResponse(detail: "truncated or invalid JSON, HTTP 200"))
@@ -89,7 +89,7 @@ final class NewsAPIDecodingTests: XCTestCase {
 
     func testHostileFixtureDecodesToCleanHeadlines() throws {
         // Given NewsAPI articles with null titles, entities, bad dates and bad links
-        let response = Fixture.response("hostile/newsapi-hostile.json")
+        let response = FixturePaths.response("hostile/newsapi-hostile.json")
         // When it is decoded
         let headlines = try NewsAPIProvider.decode(response, now: fixtureNow)
         // Then

@@ -1,6 +1,6 @@
+import TestSupport
 import XCTest
 @testable import HeadlinesSources
-@testable import FeedXML
 @testable import HeadlinesCore
 
 /// The byte-level passes over feed text give what the Character-level code they stand in for
@@ -118,18 +118,6 @@ final class FeedTextBytesTests: XCTestCase {
         XCTAssertEqual(FeedText.repairingDoubleEncoding("Café"), "Café")
     }
 
-    func testAttributeReferencesUndoneAsTheCharacterCodeDoes() {
-        var random = SeededRandom(seed: 29)
-        let pieces = ["&#38;", "&#38", ";", "a", "é", "\u{301}", "\u{37E}", "&", "#38;", " "]
-        for _ in 0..<5_000 {
-            let value = random.text(from: pieces)
-            let expected = value.contains("&#38;") ? value.replacing("&#38;", with: "&") : value
-            let bytes = Array(value.utf8)
-            let got = bytes.withUnsafeBufferPointer { TreeBuilder.attributeValue($0) }
-            XCTAssertEqual(Array(got.unicodeScalars), Array(expected.unicodeScalars), "\(Array(value.unicodeScalars))")
-        }
-    }
-
     func testDateTokensCompareByBytesOnlyWhenTheyAreASCII() {
         // An ASCII day name is one by bytes as by Characters; with a combining mark on its `n` it
         // is no day name (the Characters differ) though its bytes still start with "mon".
@@ -159,17 +147,4 @@ final class FeedTextBytesTests: XCTestCase {
         "\u{200D}", "\u{200C}", "👍", "👍🏽", "🇩🇪", "\u{600}", "\u{915}\u{94D}\u{937}", "\u{FEFF}", "\u{200B}", "Ω", "\u{212A}",
         "’", "—", "€", "™", "ｶ", "\u{FF9E}",
     ]
-}
-
-/// A fixed sequence of texts, the same on every run.
-private struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(_ bound: Int) -> Int {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return Int((state >> 33) % UInt64(bound))
-    }
-    mutating func text(from pieces: [String]) -> String {
-        (0..<next(14)).map { _ in pieces[next(pieces.count)] }.joined()
-    }
 }

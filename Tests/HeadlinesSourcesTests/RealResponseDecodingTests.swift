@@ -11,7 +11,7 @@ final class RealResponseDecodingTests: XCTestCase {
 
     func testTabsAndNewlinesInsideAnAPITubeLinkAreRemovedNotEncoded() throws {
         // Given an APITube article whose href and image carry tabs and line breaks
-        let response = Fixture.response("apitube/href-with-tabs-and-newlines.json")
+        let response = FixturePaths.response("apitube/href-with-tabs-and-newlines.json")
         // When it is decoded
         let headlines = try APITubeProvider.decode(response, now: fixtureNow)
         // Then the links are the ones a browser would open
@@ -20,7 +20,7 @@ final class RealResponseDecodingTests: XCTestCase {
     }
 
     func testTabsAndNewlinesInsideANewsAPILinkAreRemovedNotEncoded() throws {
-        let headlines = try NewsAPIProvider.decode(Fixture.response("newsapi/url-with-tabs-and-newlines.json"), now: fixtureNow)
+        let headlines = try NewsAPIProvider.decode(FixturePaths.response("newsapi/url-with-tabs-and-newlines.json"), now: fixtureNow)
         XCTAssertEqual(headlines.map(\.url), [url("https://www.example.com/2026/11/29/long-story.html")])
         XCTAssertEqual(headlines.map(\.id), ["https://www.example.com/2026/11/29/long-story.html"])
         XCTAssertEqual(headlines.map(\.imageURL), [url("https://img.example.com/pic.jpg")])
@@ -40,7 +40,7 @@ final class RealResponseDecodingTests: XCTestCase {
 final class NewsAPIOutletSuffixTests: XCTestCase {
     func testTheOwnOutletIsDroppedAndEverythingElseKept() throws {
         // Given titles ending in their own outlet with each separator, and titles that only look so
-        let headlines = try NewsAPIProvider.decode(Fixture.response("newsapi/title-outlet-suffixes.json"), now: fixtureNow)
+        let headlines = try NewsAPIProvider.decode(FixturePaths.response("newsapi/title-outlet-suffixes.json"), now: fixtureNow)
         // Then only the own-outlet suffix is gone
         XCTAssertEqual(headlines.map(\.title), [
             "Markets rally after rate decision",
@@ -66,7 +66,7 @@ final class NewsAPIOutletSuffixTests: XCTestCase {
 final class PageSizeCutTests: XCTestCase {
     func testAPITubeSendingMoreThanPerPageIsCutToTheNewest() async throws {
         // Given a server that answers per_page=4 with its ten headlines
-        let transport = FixtureTransport(routes: ["/v1/news/top-headlines": Fixture.response("apitube/top-headlines-fl.json")])
+        let transport = FixtureTransport(routes: ["/v1/news/top-headlines": FixturePaths.response("apitube/top-headlines-fl.json")])
         let provider = APITubeProvider(options: .init(pageSize: 4), apiKey: "k", transport: transport)
         // When it is fetched
         let headlines = try await provider.fetchHeadlines(now: fixtureNow)
@@ -76,13 +76,13 @@ final class PageSizeCutTests: XCTestCase {
 
     func testNewsAPISendingMoreThanPageSizeIsCutBeforeTheCache() async throws {
         let dir = try makeTempDir(self)
-        let transport = FixtureTransport(routes: ["/v2/top-headlines": Fixture.response("newsapi/top-headlines.json")])
+        let transport = FixtureTransport(routes: ["/v2/top-headlines": FixturePaths.response("newsapi/top-headlines.json")])
         let cache = HeadlineCache(path: dir + "/headlines.json")
         let refresher = Refresher(provider: NewsAPIProvider(options: .init(pageSize: 3), apiKey: "k", transport: transport),
                                   cache: cache, statusStore: RefreshStatusStore(path: dir + "/status.json"))
         let result = await HeadlinesTimelineProvider(refresher: refresher, interval: 1800, rotate: 10, warn: { _ in })
             .timeline(now: fixtureNow, consecutiveFailures: 0)
-        let all = try NewsAPIProvider.decode(Fixture.response("newsapi/top-headlines.json"), now: fixtureNow)
+        let all = try NewsAPIProvider.decode(FixturePaths.response("newsapi/top-headlines.json"), now: fixtureNow)
         XCTAssertEqual(all.count, 8)
         XCTAssertEqual(cache.load(now: fixtureNow, warn: { _ in })?.headlines, Array(all.prefix(3)))
         XCTAssertEqual(result.timeline.entries.first?.content.headlines, Array(all.prefix(3)))

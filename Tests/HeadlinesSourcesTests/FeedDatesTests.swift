@@ -202,4 +202,24 @@ final class FeedDatesTests: XCTestCase {
             XCTAssertEqual(date.map { $0.timeIntervalSince1970 }, expected.map { at($0).timeIntervalSince1970 }, text)
         }
     }
+
+    func testTheCommonFormReadsToItsInstantInFeedsToo() {
+        // The form nearly every feed writes: FeedDates reads it through RFC822 before any repair.
+        let table: [(String, String)] = [
+            ("Tue, 10 Jun 2003 04:00:00 GMT", "2003-06-10T04:00:00Z"),
+            ("Tue, 10 Jun 2003 04:00:00 UT", "2003-06-10T04:00:00Z"),
+            ("tue, 10 JUN 2003 04:00:00 utc", "2003-06-10T04:00:00Z"),
+            ("Tue, 10 Jun 2003 04:00:00 +0530", "2003-06-09T22:30:00Z"),
+            ("Tue, 10 Jun 2003 04:00:00 -0945", "2003-06-10T13:45:00Z"),
+            ("10 Jun 2003 04:00:00 +0000", "2003-06-10T04:00:00Z"),
+            ("Sat, 1 Jan 2000 23:59:59 -1400", "2000-01-02T13:59:59Z"),
+            ("Thu, 29 Feb 2024 12:00:00 GMT", "2024-02-29T12:00:00Z"),
+            (" \n\tWed, 31 Dec 2025 00:00:00 +0100 \r\n", "2025-12-30T23:00:00Z"),
+            ("\u{A0}Wed, 31 Dec 2025 00:00:00 +0100\u{3000}", "2025-12-30T23:00:00Z"),   // Unicode's white space
+        ]
+        for (text, expected) in table {
+            XCTAssertEqual(RFC822.parse(text), date(expected), text)
+            XCTAssertEqual(FeedDates.parse(text), date(expected), text)
+        }
+    }
 }

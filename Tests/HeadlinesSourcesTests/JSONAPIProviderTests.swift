@@ -47,6 +47,18 @@ final class JSONAPIProviderTests: XCTestCase {
         XCTAssertEqual(config?.jsonURL, URL(string: "https://api.example.com/x"))
         XCTAssertEqual(config?.jsonPaths.linkTemplate, "https://example.com/{id}")
     }
+
+    func testJSONValueWalksPathsAndPrintsNumbersLikeNSNumber() throws {
+        let v = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"a":{"b":[{"c":42},{"c":1.5}]},"s":"x","n":null,"t":true}"#.utf8))
+        XCTAssertEqual(v.value(at: "a.b.0.c")?.text, "42")
+        XCTAssertEqual(v.value(at: "a.b.1.c")?.text, "1.5")
+        XCTAssertEqual(v.value(at: "s")?.text, "x")
+        XCTAssertNil(v.value(at: "n")?.text)
+        XCTAssertNil(v.value(at: "t")?.text)
+        XCTAssertNil(v.value(at: "a.b.2.c"))
+        XCTAssertNil(v.value(at: "s.x"))
+        XCTAssertEqual(JSONAPIProvider.percentEncodedForPath("a b/ü?#"), "a%20b/%C3%BC%3F%23")
+    }
 }
 
 /// `date-path` reads Unix epochs as well as text dates (Reddit's `created_utc`).
@@ -56,7 +68,7 @@ final class JSONAPIEpochDateTests: XCTestCase {
         let paths = JSONAPIProvider.Paths(items: "data.children", title: "data.title", link: "data.url",
                                           date: "data.created_utc", id: "data.id", source: "data.subreddit")
         // When it is decoded
-        let headlines = try JSONAPIProvider.decode(Fixture.data("json/reddit-created-utc.json"), paths: paths,
+        let headlines = try JSONAPIProvider.decode(FixturePaths.data("json/reddit-created-utc.json"), paths: paths,
                                                    source: "www.reddit.com", now: fixtureNow)
         // Then each date is the epoch it names, milliseconds told from seconds by magnitude
         XCTAssertEqual(headlines.map(\.id), ["1h2d4fa", "1h2d4f5", "1h2d4f6", "1h2d4f7", "1h2d4f8", "1h2d4f9"])

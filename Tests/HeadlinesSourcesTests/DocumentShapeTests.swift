@@ -16,7 +16,7 @@ final class DocumentShapeTests: XCTestCase {
         XCTAssertEqual(document, FeedDocument(items: [
             FeedItem(title: "Version 3.2 is out", link: url("https://devnotes.example.org/2026/11/version-32-is-out.html"),
                      id: "tag:blogger.com,1999:blog-4711.post-815",
-                     published: at("2026-11-28T17:14:00.001Z"), updated: at("2026-11-28T19:02:37.512Z"),
+                     published: date("2026-11-28T17:14:00.001Z"), updated: date("2026-11-28T19:02:37.512Z"),
                      summary: "Faster sync, fewer surprises.", authors: ["Priya Raman"]),
         ]))
     }
@@ -44,9 +44,9 @@ final class DocumentShapeTests: XCTestCase {
             title: "工房日記", link: url("https://diary.example.jp/"),
             items: [
                 FeedItem(title: "鉋の刃を研ぐ", link: url("https://diary.example.jp/entry/2026/11/29/224000"),
-                         published: at("2026-11-29T13:40:00Z"), summary: "6000番の砥石で三十分。", authors: ["kenta"]),
+                         published: date("2026-11-29T13:40:00Z"), summary: "6000番の砥石で三十分。", authors: ["kenta"]),
                 FeedItem(title: "作業台の天板", link: url("https://diary.example.jp/entry/2026/11/27/081500"),
-                         published: at("2026-11-26T23:15:00Z"), summary: "檜を手鉋で仕上げた。", authors: ["kenta"]),
+                         published: date("2026-11-26T23:15:00Z"), summary: "檜を手鉋で仕上げた。", authors: ["kenta"]),
             ]))
     }
 
@@ -83,10 +83,10 @@ final class DocumentShapeTests: XCTestCase {
             title: "The Workshop Hour", link: url("https://workshophour.example.com/"),
             items: [
                 FeedItem(title: "Episode 112: Hand tools for beginners", link: url("https://workshophour.example.com/episodes/112"),
-                         id: "workshophour-112", published: at("2026-12-01T15:00:00Z"),
+                         id: "workshophour-112", published: date("2026-12-01T15:00:00Z"),
                          summary: "Which three planes to buy first, and which to skip."),
                 FeedItem(title: "Episode 111: Finishing with oil", link: url("https://workshophour.example.com/episodes/111"),
-                         id: "workshophour-111", published: at("2026-11-24T15:00:00Z"),
+                         id: "workshophour-111", published: date("2026-11-24T15:00:00Z"),
                          summary: "Linseed, tung and the difference a week makes."),
             ]))
     }

@@ -40,7 +40,7 @@ final class APITubeDecodingTests: XCTestCase {
 
     func testFieldListFixtureDecodesToTheTenHeadlines() throws {
         // Given the response APITube sends for fl=id,title,href,published_at,source.domain,image
-        let response = Fixture.response("apitube/top-headlines-fl.json")
+        let response = FixturePaths.response("apitube/top-headlines-fl.json")
         // When it is decoded
         let headlines = try APITubeProvider.decode(response, now: fixtureNow)
         // Then every field of every headline is as sent, milliseconds included
@@ -48,14 +48,14 @@ final class APITubeDecodingTests: XCTestCase {
     }
 
     func testMillisecondsAreKept() throws {
-        let headlines = try APITubeProvider.decode(Fixture.response("apitube/top-headlines-fl.json"), now: fixtureNow)
+        let headlines = try APITubeProvider.decode(FixturePaths.response("apitube/top-headlines-fl.json"), now: fixtureNow)
         XCTAssertEqual(headlines[1].publishedAt.timeIntervalSince1970, 1_795_989_490.512, accuracy: 0.0005)
         XCTAssertEqual(headlines[4].publishedAt.timeIntervalSince1970, 1_795_985_999.999, accuracy: 0.0005)
     }
 
     func testFullFixtureDecodesToTheSameHeadlinesWithSummaries() throws {
         // Given the same ten articles with every field APITube sends without fl
-        let data = Fixture.data("apitube/top-headlines-full.json")
+        let data = FixturePaths.data("apitube/top-headlines-full.json")
         XCTAssertGreaterThan(data.count, 150_000, "the full fixture should be the size of a real response")
         let descriptions = try Self.descriptions(in: data)
         XCTAssertEqual(descriptions.count, 10)
@@ -77,7 +77,7 @@ final class APITubeDecodingTests: XCTestCase {
 
     func testAParameterErrorAdvisesTheSettingsNotTheKey() {
         // Given APITube's 400 for an unknown entity in the query
-        let response = Fixture.response("apitube/error-400-ER0250.json", status: 400)
+        let response = FixturePaths.response("apitube/error-400-ER0250.json", status: 400)
         // When it is decoded and worded
         let error = thrownError { () throws(NewsError) in try APITubeProvider.decode(response, now: fixtureNow) }
         let sentence = error?.message(provider: "APITube", keyVariable: "APITUBE_API_KEY") ?? ""
@@ -102,7 +102,7 @@ final class APITubeDecodingTests: XCTestCase {
         ]
         for c in cases {
             // Given an APITube error body served with its HTTP status
-            let response = Fixture.response("apitube/" + c.file, status: c.status)
+            let response = FixturePaths.response("apitube/" + c.file, status: c.status)
             // When it is decoded, Then it is exactly the typed error
             let error = thrownError { () throws(NewsError) in try APITubeProvider.decode(response, now: fixtureNow) }
             XCTAssertEqual(error, c.expected, c.file)
@@ -110,14 +110,14 @@ final class APITubeDecodingTests: XCTestCase {
     }
 
     func testRateLimitWithRetryAfterSecondsComesBackThen() {
-        let response = Fixture.response("apitube/error-429-ER0203.json", status: 429, headers: ["Retry-After": "120"])
+        let response = FixturePaths.response("apitube/error-429-ER0203.json", status: 429, headers: ["Retry-After": "120"])
         let error = thrownError { () throws(NewsError) in try APITubeProvider.decode(response, now: fixtureNow) }
         XCTAssertEqual(error, .rateLimited(retryAfter: fixtureNow.addingTimeInterval(120), code: "ER0203",
                                            message: "Rate limit exceeded. Too many requests per minute."))
     }
 
     func testRateLimitWithResetEpochComesBackAtThatDate() {
-        let response = Fixture.response("apitube/error-429-ER0203.json", status: 429,
+        let response = FixturePaths.response("apitube/error-429-ER0203.json", status: 429,
                                         headers: ["X-RateLimit-Reset": "1796000000", "X-RateLimit-Remaining": "0"])
         let error = thrownError { () throws(NewsError) in try APITubeProvider.decode(response, now: fixtureNow) }
         XCTAssertEqual(error?.retryAfter, Date(timeIntervalSince1970: 1_796_000_000))
@@ -126,7 +126,7 @@ final class APITubeDecodingTests: XCTestCase {
     }
 
     func testRateLimitWithHTTPDateRetryAfter() {
-        let response = Fixture.response("apitube/error-429-ER0203.json", status: 429,
+        let response = FixturePaths.response("apitube/error-429-ER0203.json", status: 429,
                                         headers: ["Retry-After": "Mon, 30 Nov 2026 00:05:00 GMT"])
         let error = thrownError { () throws(NewsError) in try APITubeProvider.decode(response, now: fixtureNow) }
         XCTAssertEqual(error?.retryAfter, date("2026-11-30T00:05:00Z"))
@@ -134,7 +134,7 @@ final class APITubeDecodingTests: XCTestCase {
 
     func testHTMLErrorPageWithA502IsAServerError() {
         // Given nginx's 502 page in front of the API
-        let response = HTTPResponse(status: 502, headers: ["Content-Type": "text/html"], body: Fixture.data("apitube/error-page.html"))
+        let response = HTTPResponse(status: 502, headers: ["Content-Type": "text/html"], body: FixturePaths.data("apitube/error-page.html"))
         let error = thrownError { () throws(NewsError) in try APITubeProvider.decode(response, now: fixtureNow) }
         // Then it is the server's failure, not ours
         XCTAssertEqual(error, .serverError(status: 502, code: nil, message: nil))
@@ -142,13 +142,13 @@ final class APITubeDecodingTests: XCTestCase {
 
     func testHTMLPageUnder200IsMalformedAndSaysHTML() {
         // Given a captive portal or a wrong base-url answering 200 with HTML
-        let response = HTTPResponse(status: 200, headers: ["Content-Type": "text/html"], body: Fixture.data("apitube/error-page.html"))
+        let response = HTTPResponse(status: 200, headers: ["Content-Type": "text/html"], body: FixturePaths.data("apitube/error-page.html"))
         let error = thrownError { () throws(NewsError) in try APITubeProvider.decode(response, now: fixtureNow) }
         XCTAssertEqual(error, .malformedResponse(detail: "an HTML page, HTTP 200"))
     }
 
     func testTruncatedBodyIsMalformed() {
-        let response = Fixture.response("apitube/truncated.json")
+        let response = FixturePaths.response("apitube/truncated.json")
         let error = thrownError { () throws(NewsError) in try APITubeProvider.decode(response, now: fixtureNow) }
         XCTAssertEqual(error, .malformedResponse(detail: "truncated or invalid JSON, HTTP 200"))
     }
@@ -164,7 +164,7 @@ final class APITubeDecodingTests: XCTestCase {
 
     func testHostileFixtureDecodesToCleanHeadlines() throws {
         // Given a body full of markup, entities, controls, bad dates and bad links
-        let response = Fixture.response("hostile/apitube-hostile.json")
+        let response = FixturePaths.response("hostile/apitube-hostile.json")
         // When it is decoded
         let headlines = try APITubeProvider.decode(response, now: fixtureNow)
         // Then entities are decoded, whitespace folded, markup kept as text, bad dates read as now,

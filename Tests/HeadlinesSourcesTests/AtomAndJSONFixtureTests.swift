@@ -16,10 +16,10 @@ final class AtomAndJSONFixtureTests: XCTestCase {
             items: [
                 FeedItem(title: "Atom 0.3 snapshot", link: url("http://diveintomark.org/2003/12/13/atom03"),
                          id: "tag:diveintomark.org,2003:3.2397",
-                         published: at("2003-12-13T12:29:29Z"), updated: at("2003-12-13T18:30:02Z"),
+                         published: date("2003-12-13T12:29:29Z"), updated: date("2003-12-13T18:30:02Z"),
                          summary: "The Atom 0.3 snapshot is out.", authors: ["Mark Pilgrim"]),
                 FeedItem(title: "Dive into history", link: url("http://diveintomark.org/2003/12/12/history"),
-                         id: "tag:diveintomark.org,2003:3.2396", updated: at("2003-12-12T10:00:00Z"),
+                         id: "tag:diveintomark.org,2003:3.2396", updated: date("2003-12-12T10:00:00Z"),
                          summary: "A look back at syndication.", authors: ["Sam Ruby"]),
             ]))
     }
@@ -36,13 +36,13 @@ final class AtomAndJSONFixtureTests: XCTestCase {
             items: [
                 FeedItem(title: "Shipping async & friends", link: url("https://blog.example.org/posts/42"),
                          id: "tag:blog.example.org,2026:42",
-                         published: at("2026-11-27T07:15:00.250Z"), updated: at("2026-11-28T10:00:00Z"),
+                         published: date("2026-11-27T07:15:00.250Z"), updated: date("2026-11-28T10:00:00Z"),
                          summary: "How we moved the whole pipeline.",
                          imageURL: url("https://blog.example.org/images/42.png"),
                          authors: ["Rosa Díaz", "Kenji Sato"]),
                 FeedItem(title: "Notes on a quiet week",
                          link: url("https://elsewhere.example.net/archive/2026/11/quiet"),
-                         id: "tag:blog.example.org,2026:41", updated: at("2026-11-21T17:00:00Z"),
+                         id: "tag:blog.example.org,2026:41", updated: date("2026-11-21T17:00:00Z"),
                          summary: "Nothing broke.",
                          imageURL: url("https://elsewhere.example.net/archive/thumbs/41.jpg"),
                          authors: ["Example Engineering"]),
@@ -59,11 +59,11 @@ final class AtomAndJSONFixtureTests: XCTestCase {
             title: "Example & Daily", link: url("https://daily.example.com/"),
             items: [
                 FeedItem(title: "Markets open higher", link: url("https://daily.example.com/2026/11/30/markets"),
-                         id: "2347259", published: at("2026-11-30T14:30:00Z"),
+                         id: "2347259", published: date("2026-11-30T14:30:00Z"),
                          summary: "Stocks rose in early trading.",
                          imageURL: url("https://daily.example.com/img/markets.jpg"), authors: ["The Daily Desk"]),
                 FeedItem(title: "Five winter soups", link: url("https://feeds.example.com/2026/11/29/recipes"),
-                         id: "2347250", published: at("2026-11-29T18:00:00Z"), updated: at("2026-11-29T19:00:00Z"),
+                         id: "2347250", published: date("2026-11-29T18:00:00Z"), updated: date("2026-11-29T19:00:00Z"),
                          summary: "Warming, cheap and quick.", authors: ["Chef Ana"]),
             ]))
     }
@@ -78,7 +78,7 @@ final class AtomAndJSONFixtureTests: XCTestCase {
             title: "Example Links", link: url("https://links.example.com"),
             items: [
                 FeedItem(title: "An interesting story elsewhere", link: url("https://elsewhere.example.org/story"),
-                         id: "1011", published: at("2026-11-30T10:00:00.500Z"),
+                         id: "1011", published: date("2026-11-30T10:00:00.500Z"),
                          summary: "Worth reading in full.", imageURL: url("https://links.example.com/banner.png"),
                          authors: ["Pat", "Sam"]),
                 FeedItem(id: "note-7", summary: "A note without a title or a link.", authors: ["Link Bot"]),

@@ -50,7 +50,7 @@ final class SloppyFeedTests: XCTestCase {
         // Then its items are read (they used to be 0, with no error), single-digit seconds included
         XCTAssertEqual(document, FeedDocument(title: "Scripting News", link: url("http://scripting.example.com/"), items: [
             FeedItem(title: "First", link: url("http://scripting.example.com/2026/12/01/first"),
-                     id: "http://scripting.example.com/2026/12/01/first", published: at("2026-12-01T11:35:09Z")),
+                     id: "http://scripting.example.com/2026/12/01/first", published: date("2026-12-01T11:35:09Z")),
             FeedItem(title: "Second", link: url("http://scripting.example.com/2026/12/01/second"),
                      id: "http://scripting.example.com/2026/12/01/second", summary: "No link, only a permalink guid"),
         ]))
@@ -77,7 +77,7 @@ final class SloppyFeedTests: XCTestCase {
         XCTAssertEqual(document.items.map(\.link), [
             url("https://blog.example.org/2026/12/only-an-id.html"), nil, url("https://blog.example.org/post-3"),
         ])
-        XCTAssertEqual(document.items.first?.updated, at("2026-12-01T09:05:03Z"))
+        XCTAssertEqual(document.items.first?.updated, date("2026-12-01T09:05:03Z"))
     }
 
     func testAChannelWithoutItemsIsAnEmptyFeedNotAnError() throws {

@@ -14,7 +14,7 @@ final class EncodingFixtureTests: XCTestCase {
         XCTAssertEqual(document, FeedDocument(
             title: "Café Zeitung — Ausgabe ☕", link: url("https://zeitung.example.de/"),
             items: [FeedItem(title: "Naïve Bäume wachsen in 東京", link: url("https://zeitung.example.de/artikel/1"),
-                             published: at("2026-12-01T08:00:00Z"), summary: "Grüße aus Köln 👋")]))
+                             published: date("2026-12-01T08:00:00Z"), summary: "Grüße aus Köln 👋")]))
     }
 
     func testISO88591IsReadAsWindows1252AsBrowsersDo() throws {
@@ -26,7 +26,7 @@ final class EncodingFixtureTests: XCTestCase {
         XCTAssertEqual(document, FeedDocument(
             title: "Le Café du Commerce", link: url("http://cafe.example.fr/"),
             items: [FeedItem(title: "Crème brûlée à £5 © Müller", link: url("http://cafe.example.fr/menu?plat=cr%C3%A8me"),
-                             id: "menu-1", published: at("2026-12-02T11:00:00Z"),
+                             id: "menu-1", published: date("2026-12-02T11:00:00Z"),
                              summary: "Deux ½ portions, s’il vous plaît.")]))
     }
 
@@ -39,7 +39,7 @@ final class EncodingFixtureTests: XCTestCase {
         XCTAssertEqual(document, FeedDocument(
             title: "Prix en €", link: url("https://prix.example.fr/"),
             items: [FeedItem(title: "“Le prix” – 10 € seulement…", link: url("https://prix.example.fr/offre"),
-                             published: at("2026-12-03T08:30:00Z"),
+                             published: date("2026-12-03T08:30:00Z"),
                              summary: "C’est l’offre de l’été : ‘bon marché’ — œuvre incluse.")]))
     }
 

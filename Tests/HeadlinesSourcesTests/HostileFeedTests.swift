@@ -22,7 +22,7 @@ final class HostileFeedTests: XCTestCase {
                          id: "h-2", summary: "Prices rose in cafés & bars &unknownentity; today.",
                          imageURL: url("https://base.example.org/img/2.jpg")),
                 FeedItem(title: "Fish & Chips and newlines and tabs", link: url("https://example.org/a"),
-                         id: "h-3", published: at("2006-01-02T20:04:00Z")),
+                         id: "h-3", published: date("2006-01-02T20:04:00Z")),
                 FeedItem(link: url("https://example.org/deep"), summary: "deep text"),
                 FeedItem(title: longTitle, link: url("https://example.org/permalink/5"),
                          id: "https://example.org/permalink/5"),

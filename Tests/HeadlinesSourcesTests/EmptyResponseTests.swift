@@ -16,12 +16,12 @@ final class EmptyResponseTests: XCTestCase {
     override func setUpWithError() throws { dir = try makeTempDir(self) }
 
     private func providers() -> [(HeadlineProvider, String)] {
-        let apitube = FixtureTransport(routes: ["/v1/news/top-headlines": Fixture.response("apitube/top-headlines-empty.json")])
-        let newsapi = FixtureTransport(routes: ["/v2/top-headlines": Fixture.response("newsapi/top-headlines-empty.json")])
-        let removed = FixtureTransport(routes: ["/v2/top-headlines": Fixture.response("newsapi/top-headlines-all-removed.json")])
-        let json = FixtureTransport(routes: ["/r/news.json": Fixture.response("json/empty-list.json")])
+        let apitube = FixtureTransport(routes: ["/v1/news/top-headlines": FixturePaths.response("apitube/top-headlines-empty.json")])
+        let newsapi = FixtureTransport(routes: ["/v2/top-headlines": FixturePaths.response("newsapi/top-headlines-empty.json")])
+        let removed = FixtureTransport(routes: ["/v2/top-headlines": FixturePaths.response("newsapi/top-headlines-all-removed.json")])
+        let json = FixtureTransport(routes: ["/r/news.json": FixturePaths.response("json/empty-list.json")])
         let feed = FixtureTransport(routes: ["/feed.xml": HTTPResponse(status: 200, headers: ["Content-Type": "application/rss+xml"],
-                                                                         body: Fixture.data("feeds/rss20-no-items.xml"))])
+                                                                         body: FixturePaths.data("feeds/rss20-no-items.xml"))])
         return [
             (APITubeProvider(options: .init(), apiKey: "k", transport: apitube),
              "APITube returned no headlines: check [source] language and country."),
@@ -55,7 +55,7 @@ final class EmptyResponseTests: XCTestCase {
 
     func testTheTimelineShowsTheCachedListAsStaleWithTheSentence() async throws {
         try cache.store(good)
-        let transport = FixtureTransport(routes: ["/v2/top-headlines": Fixture.response("newsapi/top-headlines-empty.json")])
+        let transport = FixtureTransport(routes: ["/v2/top-headlines": FixturePaths.response("newsapi/top-headlines-empty.json")])
         let refresher = Refresher(provider: NewsAPIProvider(options: .init(), apiKey: "k", transport: transport),
                                   cache: cache, statusStore: statusStore)
         let result = await HeadlinesTimelineProvider(refresher: refresher, interval: 1800, rotate: 0, warn: { _ in })

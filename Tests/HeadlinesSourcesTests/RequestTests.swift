@@ -125,7 +125,7 @@ final class RequestTests: XCTestCase {
 
     func testFetchThroughFixtureTransportRunsTheWholeDecodingPath() async throws {
         // Given a fixture server answering the top-headlines path
-        let transport = FixtureTransport(routes: ["/v1/news/top-headlines": Fixture.response("apitube/top-headlines-fl.json")])
+        let transport = FixtureTransport(routes: ["/v1/news/top-headlines": FixturePaths.response("apitube/top-headlines-fl.json")])
         let provider = APITubeProvider(options: .init(), apiKey: key, transport: transport)
         // When it fetches
         let headlines = try await provider.fetchHeadlines(now: fixtureNow)

@@ -64,12 +64,12 @@ final class RSSFixtureTests: XCTestCase {
             items: [
                 FeedItem(title: "Processing Inclusions with XSLT",
                          link: url("http://xml.com/pub/2000/08/09/xslt/xslt.html"),
-                         published: at("2000-08-09T17:30:00Z"),
+                         published: date("2000-08-09T17:30:00Z"),
                          summary: "Processing document inclusions with general XML tools can be problematic.",
                          authors: ["Bob DuCharme"]),
                 FeedItem(title: "Putting RDF to Work",
                          link: url("http://xml.com/pub/2000/08/09/rdfdb/index.html"),
-                         published: at("2000-08-09T18:00:00Z"),
+                         published: date("2000-08-09T18:00:00Z"),
                          summary: "Tool and API support for the Resource Description Framework is slowly coming of age.",
                          authors: ["Edd Dumbill", "Libby Miller"]),
             ]))
@@ -88,25 +88,25 @@ final class RSSFixtureTests: XCTestCase {
                 FeedItem(title: "Ceasefire talks resume in Geneva",
                          link: url("https://news.example.com/world/2026/11/30/ceasefire-talks"),
                          id: "urn:example:story:88231",
-                         published: at("2026-11-30T06:45:12Z"),
+                         published: date("2026-11-30T06:45:12Z"),
                          summary: "Delegations met for the first time in three months. More to follow.",
                          imageURL: url("https://img.example.com/88231-thumb.jpg"),
                          authors: ["Amara Okafor"]),
                 FeedItem(title: "Heatwave grips southern Australia",
                          link: url("https://news.example.com/world/2026/11/30/heatwave"),
                          id: "https://news.example.com/world/2026/11/30/heatwave",
-                         published: at("2026-11-30T06:10:00Z"),
+                         published: date("2026-11-30T06:10:00Z"),
                          summary: "Temperatures passed 46°C in Adelaide on Sunday.",
                          imageURL: url("https://img.example.com/heatwave.png"),
                          authors: ["Liam Chen"]),
                 FeedItem(title: "Election results: what we know so far",
                          link: url("https://news.example.com/world/2026/11/29/election-live"),
                          id: "https://news.example.com/world/2026/11/29/election-live",
-                         published: at("2026-11-30T04:59:59Z"),
-                         updated: at("2026-11-30T05:30:00Z")),
+                         published: date("2026-11-30T04:59:59Z"),
+                         updated: date("2026-11-30T05:30:00Z")),
                 FeedItem(title: "Museum returns looted bronzes",
                          link: url("https://feeds.example.com/world/2026/11/29/bronzes"),
-                         published: at("2026-11-30T02:00:00Z"),
+                         published: date("2026-11-30T02:00:00Z"),
                          imageURL: url("https://img.example.com/bronzes.jpg")),
             ]))
     }
@@ -121,7 +121,7 @@ final class RSSFixtureTests: XCTestCase {
         XCTAssertEqual(document.items.first, FeedItem(
             title: "Central bank holds rates steady as inflation cools",
             link: url("https://www.reuters.com/markets/central-bank-holds-rates-2026-11-29/"),
-            id: "apitube-9112301", published: at("2026-11-29T22:20:23Z"),
+            id: "apitube-9112301", published: date("2026-11-29T22:20:23Z"),
             summary: "Central bank holds rates steady as inflation cools."))
     }
 }
