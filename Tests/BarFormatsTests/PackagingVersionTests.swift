@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import HeadlinesCore
+import BarFormats
 
 /// The man pages and the Debian changelog name the version by hand: a release that bumps
 /// HeadlinesVersion and forgets one of them fails here.

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 import HeadlinesCore
-import HeadlinesSources
 
 /// A failing source: exponential back-off, a server's Retry-After, and the budget counting it all.
 final class BackoffTests: XCTestCase {

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 import HeadlinesCore
-import HeadlinesSources
 
 /// An interval shorter than the budget allows: the scheduled reloads are paced to last the day,
 /// on a manual clock (no real waiting).

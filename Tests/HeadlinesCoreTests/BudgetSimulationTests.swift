@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 import HeadlinesCore
-import HeadlinesSources
 
 /// A simulated host over days of manual-clock time: the daily budget, restarts and suspends.
 final class BudgetSimulationTests: XCTestCase {

@@ -2,7 +2,6 @@ import Foundation
 import XCTest
 import TestSupport
 import HeadlinesCore
-import HeadlinesSources
 
 /// The real `HostEngine` with its actions performed the way WidgetHost performs them, on a
 /// manual clock: the ledger to a real `LedgerStore`, reloads through the real provider (taking

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import HeadlinesCore
-@testable import HeadlinesSources
 
 /// The FoundationEssentials stand-ins for Foundation's ICU-backed helpers, checked against what
 /// Foundation itself answers (tests may import Foundation).

@@ -2,7 +2,6 @@ import Foundation
 import XCTest
 import TestSupport
 import HeadlinesCore
-import HeadlinesSources
 
 /// The headlines widget's answers to WidgetKit's three questions.
 final class HeadlinesTimelineProviderTests: XCTestCase {

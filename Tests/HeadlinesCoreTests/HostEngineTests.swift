@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 import HeadlinesCore
-import HeadlinesSources
 
 /// The engine's contract with its driver, event by event, with no provider at all.
 final class HostEngineTests: XCTestCase {

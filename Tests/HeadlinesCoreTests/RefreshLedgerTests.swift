@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 import HeadlinesCore
-import HeadlinesSources
 
 /// The ledger on disk: written before each request, and merged without counting an attempt twice.
 final class RefreshLedgerTests: XCTestCase {

@@ -2,7 +2,6 @@ import Foundation
 import XCTest
 import TestSupport
 import HeadlinesCore
-import HeadlinesSources
 
 /// WidgetKit's reload policies, entries over time, and explicit reloads within the budget.
 final class ReloadPolicyTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import HeadlinesCore
-import HeadlinesSources
+import TestSupport
 
 /// The bar keeps rotating while a reload is in flight, and a slow reload's timeline starts when
 /// its answer arrives, not when it was asked for.

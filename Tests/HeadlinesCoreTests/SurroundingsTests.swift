@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 import HeadlinesCore
-import HeadlinesSources
 
 /// Through the engine: a change of source reloads at once, a cache written by
 /// another process is adopted with the back-off reset, new headlines reset the bar offset, mute

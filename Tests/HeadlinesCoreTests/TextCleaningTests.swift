@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import HeadlinesCore
-@testable import HeadlinesSources
 
 final class TextCleaningTests: XCTestCase {
     func testPlainTitle() {

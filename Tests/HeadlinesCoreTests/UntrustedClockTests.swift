@@ -2,7 +2,6 @@ import Foundation
 import XCTest
 import TestSupport
 import HeadlinesCore
-import HeadlinesSources
 
 /// The budget holds in real elapsed time whatever the wall clock does, and no
 /// clock or server value can stop reloads for more than a day.

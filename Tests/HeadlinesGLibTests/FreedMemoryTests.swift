@@ -1,5 +1,5 @@
 import Foundation
-import HeadlinesDesktop
+import HeadlinesGLib
 import XCTest
 
 /// Freed chunks in the middle of the heap (between blocks still in use, so glibc cannot simply

@@ -1,7 +1,6 @@
 import Foundation
 import HeadlinesCore
-import HeadlinesSources
-import HeadlinesDesktop
+import HeadlinesGLib
 import XCTest
 
 /// `KeyFileReader` on real files: groups out, nil for a missing file, a ConfigError naming the path.

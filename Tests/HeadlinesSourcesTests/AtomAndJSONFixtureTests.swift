@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import HeadlinesCore
 import HeadlinesSources
+import TestSupport
 
 /// The Atom and JSON Feed fixtures decoded into their whole expected documents.
 final class AtomAndJSONFixtureTests: XCTestCase {

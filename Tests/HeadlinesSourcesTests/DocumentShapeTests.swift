@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import HeadlinesCore
 import HeadlinesSources
+import TestSupport
 
 /// Documents that feedparser reads items from although their root or their markup is not the
 /// usual feed's: each is still a feed.

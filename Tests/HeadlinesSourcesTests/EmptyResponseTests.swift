@@ -11,7 +11,7 @@ final class EmptyResponseTests: XCTestCase {
     private var cache: HeadlineCache { HeadlineCache(path: dir + "/cache/headlines.json") }
     private var statusStore: RefreshStatusStore { RefreshStatusStore(path: dir + "/state/status.json") }
     private let good = CachedHeadlines(provider: "NewsAPI", fetchedAt: date("2026-11-29T23:00:00Z"),
-                                       headlines: Array(APITubeDecodingTests.flHeadlines.prefix(3)))
+                                       headlines: Array(FixtureHeadlines.apitubeFL.prefix(3)))
 
     override func setUpWithError() throws { dir = try makeTempDir(self) }
 

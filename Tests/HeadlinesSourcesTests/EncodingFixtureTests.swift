@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import HeadlinesCore
 import HeadlinesSources
+import TestSupport
 
 /// Feeds in the encodings XMLParser on Linux does not reliably honour, decoded into whole values.
 final class EncodingFixtureTests: XCTestCase {

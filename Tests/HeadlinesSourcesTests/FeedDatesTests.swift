@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import HeadlinesCore
 import HeadlinesSources
+import TestSupport
 
 /// Dates as feeds really write them.
 final class FeedDatesTests: XCTestCase {
@@ -55,10 +56,10 @@ final class FeedDatesTests: XCTestCase {
         ]
         for (text, expected) in table {
             // When each is parsed
-            let date = FeedDates.parse(text)
+            let parsed = FeedDates.parse(text)
 
             // Then it is the instant it names
-            XCTAssertEqual(date.map { $0.timeIntervalSince1970 }, at(expected).timeIntervalSince1970, text)
+            XCTAssertEqual(parsed.map { $0.timeIntervalSince1970 }, date(expected).timeIntervalSince1970, text)
         }
     }
 
@@ -83,11 +84,11 @@ final class FeedDatesTests: XCTestCase {
         ]
         for (text, expected) in table {
             // When each is parsed
-            let date = FeedDates.parse(text)
+            let parsed = FeedDates.parse(text)
 
             // Then it is the instant it names (to the millisecond)
-            XCTAssertEqual(date.map { ($0.timeIntervalSince1970 * 1000).rounded() },
-                           (at(expected).timeIntervalSince1970 * 1000).rounded(), text)
+            XCTAssertEqual(parsed.map { ($0.timeIntervalSince1970 * 1000).rounded() },
+                           (date(expected).timeIntervalSince1970 * 1000).rounded(), text)
         }
     }
 
@@ -141,10 +142,10 @@ final class FeedDatesTests: XCTestCase {
         ]
         for (text, expected) in table {
             // When each is parsed
-            let date = FeedDates.parse(text)
+            let parsed = FeedDates.parse(text)
 
             // Then it is the instant it names
-            XCTAssertEqual(date.map { $0.timeIntervalSince1970 }, at(expected).timeIntervalSince1970, text)
+            XCTAssertEqual(parsed.map { $0.timeIntervalSince1970 }, date(expected).timeIntervalSince1970, text)
         }
     }
 
@@ -196,10 +197,10 @@ final class FeedDatesTests: XCTestCase {
         ]
         for (text, expected) in table {
             // When each is parsed
-            let date = FeedDates.parse(text)
+            let parsed = FeedDates.parse(text)
 
             // Then it is the instant it names, or nil
-            XCTAssertEqual(date.map { $0.timeIntervalSince1970 }, expected.map { at($0).timeIntervalSince1970 }, text)
+            XCTAssertEqual(parsed.map { $0.timeIntervalSince1970 }, expected.map { date($0).timeIntervalSince1970 }, text)
         }
     }
 
@@ -220,6 +221,14 @@ final class FeedDatesTests: XCTestCase {
         for (text, expected) in table {
             XCTAssertEqual(RFC822.parse(text), date(expected), text)
             XCTAssertEqual(FeedDates.parse(text), date(expected), text)
+        }
+    }
+
+    func testOutOfRangeFieldsAreNoDate() {
+        for text in ["Tue, 31 Feb 2003 04:00:00 GMT", "Tue, 00 Jun 2003 04:00:00 GMT", "Tue, 10 Jun 2003 24:00:00 GMT",
+                     "Tue, 10 Jun 2003 04:60:00 GMT", "Sat, 29 Feb 2003 04:00:00 GMT"] {
+            XCTAssertNil(RFC822.parse(text), text)
+            XCTAssertNil(FeedDates.parse(text), text)
         }
     }
 }

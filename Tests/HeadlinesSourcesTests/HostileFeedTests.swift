@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import HeadlinesCore
 import HeadlinesSources
+import TestSupport
 
 /// Untrusted feeds: hostile content comes out as clean values, and broken or dangerous documents
 /// as one clear error, never a crash or a hang.

@@ -2,6 +2,7 @@ import Foundation
 @testable import HeadlinesCore
 @testable import HeadlinesSources
 import XCTest
+import TestSupport
 
 /// Any JSON API, read through key paths (the seeds' jsonplaceholder widget).
 final class JSONAPIProviderTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import HeadlinesCore
 @testable import HeadlinesSources
+import TestSupport
 
 final class NewsAPIDecodingTests: XCTestCase {
     func testTopHeadlinesDecodeWithRemovedDroppedAndNullsTolerated() throws {

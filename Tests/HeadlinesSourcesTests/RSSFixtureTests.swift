@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import HeadlinesCore
 import HeadlinesSources
+import TestSupport
 
 /// Each RSS version's fixture decoded into its whole expected document.
 final class RSSFixtureTests: XCTestCase {

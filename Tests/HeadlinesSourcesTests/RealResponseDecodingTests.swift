@@ -71,7 +71,7 @@ final class PageSizeCutTests: XCTestCase {
         // When it is fetched
         let headlines = try await provider.fetchHeadlines(now: fixtureNow)
         // Then only the four newest remain
-        XCTAssertEqual(headlines, Array(APITubeDecodingTests.flHeadlines.prefix(4)))
+        XCTAssertEqual(headlines, Array(FixtureHeadlines.apitubeFL.prefix(4)))
     }
 
     func testNewsAPISendingMoreThanPageSizeIsCutBeforeTheCache() async throws {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import HeadlinesCore
 @testable import HeadlinesSources
+import TestSupport
 
 /// A transport that fails the test if a provider ever calls it.
 struct UnplannedTransport: HTTPTransport {
@@ -130,7 +131,7 @@ final class RequestTests: XCTestCase {
         // When it fetches
         let headlines = try await provider.fetchHeadlines(now: fixtureNow)
         // Then
-        XCTAssertEqual(headlines, APITubeDecodingTests.flHeadlines)
+        XCTAssertEqual(headlines, FixtureHeadlines.apitubeFL)
     }
 
     func testFixtureTransportAnswers404ForAnUnknownPath() async {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import HeadlinesCore
 import HeadlinesSources
+import TestSupport
 
 /// What real sites publish that a strict XML parser rejects or misreads: each is still a feed.
 final class SloppyFeedTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import HeadlinesCore
 @testable import HeadlinesSources
+import TestSupport
 
 /// OPML exports and newsboat `urls` files from `Fixtures/subscriptions/`, read into feeds and tags.
 final class SubscriptionFileTests: XCTestCase {
