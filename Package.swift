@@ -111,14 +111,13 @@ let package = Package(
         .executableTarget(name: "headlines-bench", dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP"]),
         .executableTarget(name: "headlines-feedcheck", dependencies: ["HeadlinesCore", "HeadlinesSources"]),
         .target(name: "TestSupport", dependencies: ["HeadlinesCore", "HeadlinesSources"], path: "Tests/TestSupport"),
-        // One test target per module, named after it, testing that module alone (TestSupport's
-        // helpers and the modules under it build fixtures); HostTests and EndToEndTests run the
-        // programs. Each import is a test's own: a file sees another module's members only if it
-        // imports that module.
+        // One test target per module, named after it, testing that module alone (TestSupport and
+        // the modules under it only build fixtures); HostTests and EndToEndTests run the programs.
         .testTarget(name: "BarFormatsTests", dependencies: ["BarFormats"], swiftSettings: oneModuleTests),
         .testTarget(name: "FeedXMLTests", dependencies: ["FeedXML", "TestSupport"], swiftSettings: oneModuleTests),
-        // HeadlinesSources too: the engine tests fetch in process through a Refresher, and the
-        // checks over every state file include the feeds' one.
+        // HeadlinesSources too, in the five files that import it: the engine tests fetch in process
+        // through a Refresher, the checks over every state file include the feeds' one, and the
+        // malformed-JSON checks decode into JSONValue, a tree that reads every value.
         .testTarget(name: "HeadlinesCoreTests", dependencies: ["HeadlinesCore", "BarFormats", "HeadlinesSources", "TestSupport"],
                     swiftSettings: oneModuleTests),
         .testTarget(name: "HeadlinesSourcesTests", dependencies: ["HeadlinesSources", "HeadlinesCore", "TestSupport"],
