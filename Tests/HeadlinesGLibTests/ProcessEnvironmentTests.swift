@@ -1,5 +1,5 @@
 import Foundation
-import HeadlinesDesktop
+import HeadlinesGLib
 import XCTest
 
 /// `ProcessEnvironment.withholdKeys` on this test process: a program started without an
