@@ -60,7 +60,10 @@ clean:
 # take through TSan too; repeating it for minutes under TSan finds no race those do not.
 TSAN_LOGS = .build/tsan-reports
 TSAN_SWIFT_FLAGS = --sanitize=thread --scratch-path .build/tsan
-TSAN_FILTER = ^(HostTests|TimelineTests|HeadlinesDesktopTests)\.|^HeadlinesCoreTests\.(Notification|SeenSet|CacheDurable)
+# In HeadlinesCoreTests: the engine's timeline classes (reloads, budget, clock) and the notification,
+# seen-set and durable cache write ones.
+TSAN_CORE_CLASSES = Backoff|BarClock|Budget|ExplicitDecision|HeadlinesTimelineProvider|HostEngine|LedgerGrowth|RefreshLedger|ReloadPolicy|RotationWhileReloading|Surroundings|UntrustedClock|Notification|SeenSet|CacheDurable
+TSAN_FILTER = ^(HostTests|HeadlinesDesktopTests|HeadlinesGLibTests)\.|^HeadlinesCoreTests\.($(TSAN_CORE_CLASSES))
 TSAN_SKIP = BudgetSimulationTests/testAWeekAtHalfHourly|BudgetSimulationTests/testAHundredRestartsInAWeek|BackoffTests/testACrashLoopAgainstAFailingSource|SeenSetSizeTests/testAnOverlongButValidSeenFile
 tsan-build:
 	HEADLINES_TSAN=1 swift build --build-tests $(TSAN_SWIFT_FLAGS)

@@ -21,7 +21,7 @@
 # input of any crash, timeout, leak or OOM), logs/<target>.log, and results.tsv:
 #   target  seconds  runs  crashes  corpus  PASS|FAIL  detail
 # A finding goes into Fixtures/fuzz-regressions/ (it then seeds every target on each run, and
-# Tests/HeadlinesCoreTests/FuzzRegressionTests.swift feeds it to the parsers under swift test).
+# Tests/HeadlinesSourcesTests/FuzzRegressionTests.swift feeds it to the parsers under swift test).
 # Exits non-zero when any target failed to build or found something.
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -358,36 +358,4 @@ final class BarFormatGrammarTests: XCTestCase {
         XCTAssertEqual((doc["items"] as? [Any])?.count, 50)
         XCTAssertTrue(doc["index"] is NSNull, "the headline on display is not among the items")
     }
-
-    func testEveryErrorOutputPassesItsOwnFormatsShape() throws {
-        for format in BarFormat.allCases {
-            let out = format.errorOutput("headlines: no host runs (start one: headlines start)")
-            XCTAssertTrue(out.hasSuffix("\n"), "\(format)")
-            switch format {
-            case .waybar:
-                XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any], "\(format)")
-            case .json:
-                let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-                XCTAssertEqual(Set(doc.keys), ["widget", "state", "stale", "updated_at", "error", "index", "items"], "the same keys as a document")
-            case .i3bar:
-                XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: Any]], "\(format)")
-            case .yambar:
-                XCTAssertTrue(out.hasSuffix("|\n\n"), out)
-            default:
-                XCTAssertTrue(out.contains("no host runs"), "\(format): \(out)")
-            }
-        }
-    }
-
-    func testKeysAreSixteenHexDigitsAndStable() {
-        XCTAssertEqual(HeadlineKey.of(id: ""), "cbf29ce484222325")
-        XCTAssertEqual(HeadlineKey.of(id: "https://example.com/a"), HeadlineKey.of(id: "https://example.com/a"))
-        XCTAssertNotEqual(HeadlineKey.of(id: "a"), HeadlineKey.of(id: "b"))
-        XCTAssertTrue(HeadlineKey.isKey(HeadlineKey.of(id: "x")))
-        XCTAssertFalse(HeadlineKey.isKey("0123456789ABCDEF"))
-        XCTAssertFalse(HeadlineKey.isKey("0123456789abcde; rm"))
-        XCTAssertEqual(ShownRecord.i3blocksName(blockName: "news/../x", instance: String(repeating: "é", count: 40)).utf8.count, 9 + 9 + 1 + 32)
-        XCTAssertEqual(ShownRecord.key(in: Array("0123456789abcdef\n".utf8)), "0123456789abcdef")
-        XCTAssertNil(ShownRecord.key(in: Array("0123456789abcdef0\n".utf8)))
-    }
 }

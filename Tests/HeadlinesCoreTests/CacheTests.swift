@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import HeadlinesCore
-@testable import HeadlinesSources
+import TestSupport
 
 final class CacheTests: XCTestCase {
     var dir = ""
@@ -16,7 +16,7 @@ final class CacheTests: XCTestCase {
     private func warn(_ message: String) { warnings.append(message) }
 
     private var sample: CachedHeadlines {
-        var headlines = APITubeDecodingTests.flHeadlines
+        var headlines = FixtureHeadlines.apitubeFL
         headlines[0].summary = "With a summary & markup <b>."
         return CachedHeadlines(provider: "APITube", fetchedAt: date("2026-11-29T23:59:59.123Z"), headlines: headlines)
     }
@@ -37,7 +37,7 @@ final class CacheTests: XCTestCase {
         let cache = HeadlineCache(path: path)
         try cache.store(sample)
         let second = CachedHeadlines(provider: "NewsAPI", fetchedAt: date("2026-11-30T00:00:00.250Z"),
-                                     headlines: Array(APITubeDecodingTests.flHeadlines[5...8]))
+                                     headlines: Array(FixtureHeadlines.apitubeFL[5...8]))
         try cache.store(second)
         // Then only the cache file is left (no temporary files), 0600 in a 0700 folder, holding the second value
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/cache"), ["headlines.json"])
@@ -73,7 +73,7 @@ final class CacheTests: XCTestCase {
 
     func testValidJSONOfTheWrongShapeIsCorrupt() throws {
         try FileManager.default.createDirectory(atPath: dir + "/cache", withIntermediateDirectories: true)
-        try Fixture.data("apitube/top-headlines-fl.json").write(to: URL(fileURLWithPath: path))
+        try FixturePaths.data("apitube/top-headlines-fl.json").write(to: URL(fileURLWithPath: path))
         XCTAssertNil(HeadlineCache(path: path).load(now: fixtureNow, warn: warn))
         XCTAssertEqual(warnings.count, 1)
     }

@@ -1,4 +1,3 @@
-import BarFormats
 import Foundation
 import XCTest
 @testable import HeadlinesCore
@@ -77,15 +76,6 @@ final class CommandTableTests: XCTestCase {
         }
         for option in internalOptions {
             XCTAssertFalse(page.contains(option.long.replacingOccurrences(of: "-", with: "\\-")), "headlines.1 names \(option.long)")
-        }
-    }
-
-    func testBarUsageListsEveryFormatAndOption() {
-        let lines = BarUsage.text.split(separator: "\n")
-        let listed = lines.filter { $0.hasPrefix("FORMAT") }.flatMap { $0.split(separator: ": ")[1].split(separator: ", ") }
-        XCTAssertEqual(listed.map(String.init).sorted(), BarFormat.allCases.map(\.rawValue).sorted())
-        for word in BarUsage.commands + BarUsage.options {
-            XCTAssertTrue(BarUsage.text.split { " ,;|()[]".contains($0) }.contains { $0 == word }, "headlines-bar --help lacks \(word)")
         }
     }
 }

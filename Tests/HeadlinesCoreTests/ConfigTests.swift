@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import HeadlinesCore
-@testable import HeadlinesSources
+import TestSupport
 
 final class ConfigTests: XCTestCase {
     let file = "/home/u/.config/headlines/headlines.conf"

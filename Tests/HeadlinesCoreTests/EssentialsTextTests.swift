@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import HeadlinesCore
-@testable import HeadlinesSources
 
 /// The FoundationEssentials stand-ins for Foundation's ICU-backed helpers, checked against what
 /// Foundation itself answers (tests may import Foundation).
@@ -74,17 +73,5 @@ final class EssentialsTextTests: XCTestCase {
         for bad in ["", "tomorrow", "Sun, 06 Nov 1994 25:49:37 GMT", "Sun, 06 Foo 1994 08:49:37 GMT", "Sun, 06 Nov 1994 08:49 GMT"] {
             XCTAssertNil(RFC822.parse(bad), bad)
         }
-    }
-
-    func testJSONValueWalksPathsAndPrintsNumbersLikeNSNumber() throws {
-        let v = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"a":{"b":[{"c":42},{"c":1.5}]},"s":"x","n":null,"t":true}"#.utf8))
-        XCTAssertEqual(v.value(at: "a.b.0.c")?.text, "42")
-        XCTAssertEqual(v.value(at: "a.b.1.c")?.text, "1.5")
-        XCTAssertEqual(v.value(at: "s")?.text, "x")
-        XCTAssertNil(v.value(at: "n")?.text)
-        XCTAssertNil(v.value(at: "t")?.text)
-        XCTAssertNil(v.value(at: "a.b.2.c"))
-        XCTAssertNil(v.value(at: "s.x"))
-        XCTAssertEqual(JSONAPIProvider.percentEncodedForPath("a b/ü?#"), "a%20b/%C3%BC%3F%23")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import HeadlinesCore
-@testable import HeadlinesSources
+import TestSupport
 
 final class ISO8601Tests: XCTestCase {
     func testParsesWithAndWithoutFraction() {

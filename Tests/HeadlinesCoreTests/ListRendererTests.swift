@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 @testable import HeadlinesCore
-@testable import HeadlinesSources
+import TestSupport
 
 final class ListRendererTests: XCTestCase {
     let now = fixtureNow
@@ -40,7 +40,7 @@ final class ListRendererTests: XCTestCase {
     }
 
     func testJSONPublishedAtKeepsMilliseconds() throws {
-        let json = ListRenderer.json(APITubeDecodingTests.flHeadlines)
+        let json = ListRenderer.json(FixtureHeadlines.apitubeFL)
         let stamps = try parse(json).compactMap { ($0 as? NSDictionary)?["published_at"] as? String }
         XCTAssertEqual(stamps, ["2026-11-29T22:20:23.000Z", "2026-11-29T21:58:10.512Z", "2026-11-29T21:40:00.000Z",
                                 "2026-11-29T21:15:42.123Z", "2026-11-29T20:59:59.999Z", "2026-11-29T20:30:00.000Z",

@@ -1,6 +1,5 @@
 import Foundation
 import HeadlinesCore
-import HeadlinesSources
 import XCTest
 
 /// Which headlines become notifications (what each one says: NotificationCapabilityTests).

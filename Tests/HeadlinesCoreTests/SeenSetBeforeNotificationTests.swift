@@ -1,6 +1,5 @@
 import Foundation
 import HeadlinesCore
-import HeadlinesSources
 import TestSupport
 import XCTest
 

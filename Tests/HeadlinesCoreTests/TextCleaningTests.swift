@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import HeadlinesCore
-@testable import HeadlinesSources
 
 final class TextCleaningTests: XCTestCase {
     func testPlainTitle() {
@@ -37,24 +36,5 @@ final class TextCleaningTests: XCTestCase {
                        "\u{FFFD}[2Jred\u{FFFD} \u{FFFD}evil\u{FFFD} \u{FFFD}iso\u{FFFD} \u{FFFD}x\u{FFFD}y tab\u{FFFD}here")
         let fine = "مرحبا שלום \u{1F469}\u{200D}\u{1F680} café <b>&amp;</b>"
         XCTAssertEqual(TerminalText.safe(fine), fine)
-    }
-}
-
-/// A title is cut once, where it arrives, so nothing downstream (bar lines at every rotation,
-/// keyword matching) ever works on the hundreds of kilobytes a server may send.
-final class TitleLengthTests: XCTestCase {
-    func testAHugeTitleIsCutWhereItArrives() throws {
-        // Given an APITube article whose title is 400 KB
-        let huge = String(repeating: "word ", count: 80_000)
-        let body = #"{"status":"ok","results":[{"id":1,"title":"\#(huge)","description":"\#(huge)","href":"https://a.example/1"}]}"#
-        // When it is decoded
-        let headline = try XCTUnwrap(APITubeProvider.decode(HTTPResponse(status: 200, headers: [:], body: Data(body.utf8)),
-                                                            now: Date(timeIntervalSince1970: 0)).first)
-        // Then the title and summary are cut to their limits, ending in an ellipsis
-        XCTAssertLessThanOrEqual(headline.title.count, TextCleaning.titleLimit)
-        XCTAssertTrue(headline.title.hasSuffix("…"))
-        XCTAssertLessThanOrEqual(headline.summary?.count ?? 0, TextCleaning.summaryLimit)
-        // And a title of ordinary length is left whole
-        XCTAssertEqual(TextCleaning.plainTitle("Storm &amp; flood"), "Storm & flood")
     }
 }

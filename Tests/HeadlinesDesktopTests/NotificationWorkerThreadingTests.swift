@@ -1,6 +1,5 @@
 import Foundation
 import HeadlinesCore
-import HeadlinesSources
 import Synchronization
 @testable import HeadlinesDesktop
 import XCTest

@@ -1,4 +1,5 @@
 import Foundation
+import HeadlinesSources
 
 /// The repository's `Fixtures/` folder, found from this file's path so tests run from anywhere.
 public enum FixturePaths {
@@ -23,5 +24,11 @@ public enum FixturePaths {
     /// A fixture that may not have been written yet.
     public static func optionalData(_ relative: String) -> Data? {
         FileManager.default.contents(atPath: url(relative).path)
+    }
+
+    /// A fixture served as an HTTP response, the way a transport hands it to a provider.
+    public static func response(_ relative: String, status: Int = 200, headers: [String: String] = [:]) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "application/json"].merging(headers) { _, new in new },
+                     body: data(relative))
     }
 }
