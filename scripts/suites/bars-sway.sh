@@ -6,39 +6,12 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
-BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}/headlines
-LIB=scripts/suites/lib
-die() { echo "FAIL: $*" >&2; exit 1; }
-ok() { echo "  ok: $*"; }
-USER_NAME=hlbar
-id "$USER_NAME" >/dev/null 2>&1 || useradd --create-home --shell /bin/sh "$USER_NAME" || die "cannot create user $USER_NAME"
-UID_N=$(id -u "$USER_NAME")
-
-WORK=$(mktemp -d /tmp/headlines-sway.XXXXXX)
-chmod 755 "$WORK"
-PIDS=()
-cleanup() { for p in "${PIDS[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null; done; pkill -u "$USER_NAME" 2>/dev/null; wait 2>/dev/null; rm -rf "$WORK"; }
-trap cleanup EXIT
-
-# The binary where the unprivileged user can run it.
-# The three programs, side by side as make install puts them.
-for program in headlines headlines-host headlines-fetch headlines-bar; do install -m 755 "$(dirname "$BIN")/$program" "$WORK/$program"; done
+export HEADLINES_BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}
+. scripts/lib/common.sh
+sway_suite sway
 python3 "$LIB/articles.py" "$WORK/articles.json" 5 "Bars & Pipes <demo> story"
-exec {portfd}< <(exec python3 "$LIB/news_server.py" --articles "$WORK/articles.json" --log "$WORK/requests.log")
-read -r -t 10 PORT <&"$portfd" || die "news server did not start"
-PIDS+=($(pgrep -f "news_server.py --articles $WORK/articles.json"))
-
-HOME_DIR=$WORK/home; RUNTIME=$WORK/runtime
-mkdir -p "$HOME_DIR" "$RUNTIME"; chmod 700 "$RUNTIME"; chown "$USER_NAME" "$HOME_DIR" "$RUNTIME"
-cat > "$WORK/headlines.conf" <<CONF
-[source]
-base-url = http://127.0.0.1:$PORT
-[refresh]
-interval = 4s
-daily-budget = 86400
-[notify]
-enabled = false
-CONF
+start_news_server "$WORK/requests.log" --articles "$WORK/articles.json"
+news_config "$WORK/headlines.conf" '[refresh]' 'interval = 4s' 'daily-budget = 86400' '[notify]' 'enabled = false'
 cat > "$WORK/waybar.json" <<JSON
 {
   "layer": "top", "position": "top", "height": 28,
@@ -53,7 +26,6 @@ cat > "$WORK/waybar.json" <<JSON
   }
 }
 JSON
-. "$LIB/sway.sh"
 AS_USER_ENV=APITUBE_API_KEY=suite-key-sway
 waybar_style "$WORK" '#cpu, #memory, #clock'
 sway_start "$WORK"
@@ -65,14 +37,13 @@ ok "headless sway as $USER_NAME with 2 outputs"
 as_user env WAYLAND_DISPLAY="$DISPLAY_NAME" waybar -c "$WORK/waybar.json" -s "$WORK/style.css" >"$WORK/waybar.log" 2>&1 &
 PIDS+=($!)
 copies() { pgrep -u "$USER_NAME" -f "headlines-bar --config $WORK/headlines.conf waybar" | wc -l; }
-for _ in $(seq 100); do [ "$(copies)" -ge 2 ] && break; sleep 0.1; done
+wait_for "two copies" 10 eval '[ "$(copies)" -ge 2 ]'
 [ "$(copies)" -eq 2 ] || { cat "$WORK/waybar.log"; die "expected 2 copies of headlines waybar, found $(copies)"; }
 ok "waybar started one headlines copy per output (2)"
 
 # The host the copies asked the bus for logs to the bus, not to waybar: its requests are counted.
 requests() { wc -l < "$WORK/requests.log"; }
-for _ in $(seq 100); do [ "$(requests)" -ge 1 ] && break; sleep 0.1; done
-[ "$(requests)" -ge 1 ] || { cat "$WORK/waybar.log"; die "no request within 10 s"; }
+wait_for "a request" 10 eval '[ "$(requests)" -ge 1 ]' || { cat "$WORK/waybar.log"; die "no request within 10 s"; }
 sleep 12
 requests=$(requests)
 # One host reloading every 4 s makes 4 requests in these 12 s (3 to 5 with timing); two would make 8.

@@ -8,21 +8,11 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
-BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}/headlines
-LIB=scripts/suites/lib
-die() { echo "FAIL: $*" >&2; exit 1; }
-ok() { echo "  ok: $*"; }
-USER_NAME=hlbar
-id "$USER_NAME" >/dev/null 2>&1 || useradd --create-home --shell /bin/sh "$USER_NAME" || die "cannot create user $USER_NAME"
+export HEADLINES_BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}
+. scripts/lib/common.sh
+sway_suite widgets
 
-WORK=$(mktemp -d /tmp/headlines-widgets.XXXXXX)
-chmod 755 "$WORK"
-PIDS=()
-cleanup() { for p in "${PIDS[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null; done; pkill -u "$USER_NAME" 2>/dev/null; wait 2>/dev/null; rm -rf "$WORK"; }
-trap cleanup EXIT
-for program in headlines headlines-host headlines-fetch headlines-bar; do install -m 755 "$(dirname "$BIN")/$program" "$WORK/$program"; done
-
-# Two feeds on loopback; python's http.server logs one line per request.
+# Two feeds on loopback; the server logs one line per request.
 mkdir -p "$WORK/feeds"
 feed() { # FILE TOPIC
     python3 - "$1" "$2" <<'PY'
@@ -37,14 +27,7 @@ PY
 }
 feed "$WORK/feeds/world.rss" World
 feed "$WORK/feeds/tech.rss" Tech
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-python3 -m http.server "$PORT" --bind 127.0.0.1 --directory "$WORK/feeds" 2>"$WORK/http.log" >/dev/null &
-PIDS+=($!)
-for _ in $(seq 50); do curl -sf "http://127.0.0.1:$PORT/world.rss" -o /dev/null && break; sleep 0.1; done
-: > "$WORK/http.log"
-
-HOME_DIR=$WORK/home; RUNTIME=$WORK/runtime
-mkdir -p "$HOME_DIR" "$RUNTIME"; chmod 700 "$RUNTIME"; chown "$USER_NAME" "$HOME_DIR" "$RUNTIME"
+start_news_server "$WORK/requests.log" --root "$WORK/feeds"
 cat > "$WORK/headlines.conf" <<CONF
 [source]
 provider = feeds
@@ -75,7 +58,6 @@ cat > "$WORK/waybar.json" <<JSON
   }
 }
 JSON
-. "$LIB/sway.sh"
 waybar_style "$WORK" '#custom-world, #custom-tech, #clock'
 sway_start "$WORK"
 ok "headless sway as $USER_NAME"
@@ -83,13 +65,14 @@ ok "headless sway as $USER_NAME"
 as_user env WAYLAND_DISPLAY="$DISPLAY_NAME" waybar -c "$WORK/waybar.json" -s "$WORK/style.css" >"$WORK/waybar.log" 2>&1 &
 PIDS+=($!)
 line() { cat "$RUNTIME/headlines-widget-$1/bar/waybar" 2>/dev/null; }
-for _ in $(seq 150); do line world | grep -q '"text":"World story 1"' && line tech | grep -q '"text":"Tech story 1"' && break; sleep 0.1; done
-line world | grep -q '"text":"World story 1"' || { cat "$WORK/waybar.log"; die "the world widget's line: $(line world)"; }
-line tech | grep -q '"text":"Tech story 1"' || { cat "$WORK/waybar.log"; die "the tech widget's line: $(line tech)"; }
+shows() { line "$1" | grep -q "\"text\":\"$2 story 1\""; } # WIDGET TOPIC
+wait_for "both widgets' lines" 15 eval 'shows world World && shows tech Tech'
+shows world World || { cat "$WORK/waybar.log"; die "the world widget's line: $(line world)"; }
+shows tech Tech || { cat "$WORK/waybar.log"; die "the tech widget's line: $(line tech)"; }
 copies=$(pgrep -u "$USER_NAME" -f "headlines-bar --config $WORK/headlines.conf waybar --widget" | wc -l)
 [ "$copies" -eq 2 ] || die "expected the two widget copies under waybar, found $copies"
 # Both copies start a host at once; the one that finds the widgets served exits at once.
-for _ in $(seq 50); do [ "$(pgrep -u "$USER_NAME" -x headlines-host | wc -l)" -eq 1 ] && break; sleep 0.1; done
+wait_for "one host" 5 eval '[ "$(pgrep -u "$USER_NAME" -x headlines-host | wc -l)" -eq 1 ]'
 hosts=$(pgrep -u "$USER_NAME" -x headlines-host | wc -l)
 [ "$hosts" -eq 1 ] || die "expected one host serving every widget, found $hosts"
 ok "waybar's two widget modules show World and Tech headlines from one host"
@@ -109,8 +92,8 @@ CONF
 chmod 644 "$WORK/i3blocks.conf"
 as_user i3blocks -c "$WORK/i3blocks.conf" </dev/null >"$WORK/i3bar.out" 2>"$WORK/i3blocks.err" &
 PIDS+=($!)
-for _ in $(seq 100); do grep -q '"instance":"again","full_text":"World story 1' "$WORK/i3bar.out" 2>/dev/null \
-    && grep -q '"instance":"tech","full_text":"Tech story 1' "$WORK/i3bar.out" && break; sleep 0.1; done
+block_shows() { grep -q "\"instance\":\"$1\",\"full_text\":\"$2 story 1" "$WORK/i3bar.out"; } # INSTANCE TOPIC
+wait_for "both blocks" 10 eval 'block_shows again World && block_shows tech Tech'
 python3 - "$WORK/i3bar.out" <<'PY' || die "i3blocks did not show each instance's own headline"
 import json, sys
 text = open(sys.argv[1]).read()
@@ -123,7 +106,7 @@ assert last.get("tech", "").startswith("Tech story 1"), last
 PY
 ok "instance=again shows World's headline, instance=tech shows Tech's"
 
-world=$(grep -c "GET /world.rss" "$WORK/http.log"); tech=$(grep -c "GET /tech.rss" "$WORK/http.log")
+world=$(grep -c "^/world.rss" "$WORK/requests.log"); tech=$(grep -c "^/tech.rss" "$WORK/requests.log")
 [ "$world" -eq 1 ] || die "world.rss, shared by the world and again widgets, was fetched $world times for one reload"
 [ "$tech" -eq 1 ] || die "tech.rss was fetched $tech times for one reload"
 ok "one request per feed: the two widgets on world.rss share one fetch"
