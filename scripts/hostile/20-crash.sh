@@ -8,28 +8,17 @@
 # Prints ROW lines for scripts/hostile.sh.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}/headlines
-LIB=scripts/suites/lib
-. "$LIB/session.sh"
+export HEADLINES_BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}
+BIN=$HEADLINES_BIN/headlines
+. scripts/lib/common.sh
 CYCLES=${CYCLES:-200}
-row() { printf 'ROW\t%s\t%s\t%s\t%s\n' "crash consistency" "$1" "$2" "$3"; }
 
-WORK=$(mktemp -d /tmp/headlines-crash.XXXXXX)
+suite_dir crash
 session_start "$WORK/session"
-EXTRA_PIDS=()
 ARTICLES=$WORK/articles.json
 python3 "$LIB/articles.py" "$ARTICLES" 5
-start_news_server "$ARTICLES" "$WORK/requests.log"
-cat > "$WORK/headlines.conf" <<CONF
-[source]
-provider = apitube
-base-url = http://127.0.0.1:$PORT
-[refresh]
-interval = 1s
-daily-budget = 86400
-[notify]
-max-per-refresh = 50
-CONF
+start_news_server "$WORK/requests.log" --articles "$ARTICLES"
+news_config "$WORK/headlines.conf" 'provider = apitube' '[refresh]' 'interval = 1s' 'daily-budget = 86400' '[notify]' 'max-per-refresh = 50'
 export APITUBE_API_KEY=crash-suite-key-3141
 
 # The cycles in one Python process (a python3 start per step would be a good part of each cycle):
@@ -84,11 +73,11 @@ open(failures_file, "w").write(f"{failures}\n")
 PY
 failures=$(cat "$WORK/failures" 2>/dev/null) || failures=""
 if [ "$failures" = 0 ]; then
-    row "SIGKILL at random moments, $CYCLES cycles" "after each of $CYCLES kills the cache, seen set, ledger and status all parsed; none set aside" PASS
+    row "crash consistency" "SIGKILL at random moments, $CYCLES cycles" "after each of $CYCLES kills the cache, seen set, ledger and status all parsed; none set aside" PASS
 elif [ -n "$failures" ]; then
-    row "SIGKILL at random moments, $CYCLES cycles" "$failures of $CYCLES restarts found a file that did not parse" FAIL
+    row "crash consistency" "SIGKILL at random moments, $CYCLES cycles" "$failures of $CYCLES restarts found a file that did not parse" FAIL
 else
-    row "SIGKILL at random moments, $CYCLES cycles" "the cycle loop ended before writing its count (see above)" FAIL
+    row "crash consistency" "SIGKILL at random moments, $CYCLES cycles" "the cycle loop ended before writing its count (see above)" FAIL
     failures=1
 fi
 
@@ -131,10 +120,9 @@ for name, ok, outcome in lines:
     print(f"{name}\t{outcome}\t{'PASS' if ok else 'FAIL'}")
 PY
 while IFS=$'\t' read -r name outcome result; do
-    row "$name" "$outcome" "$result"
+    row "crash consistency" "$name" "$outcome" "$result"
     [ "$result" = PASS ] || failures=$((failures + 1))
 done < "$WORK/verdict.txt"
-[ -s "$WORK/verdict.txt" ] || { row "final checks" "the verdict script failed" FAIL; failures=$((failures + 1)); }
-grep -q "$APITUBE_API_KEY" "$WORK/host.log" && { row "key in logs" "the key appeared in the host log" FAIL; failures=$((failures + 1)); }
-rm -rf "$WORK"
+[ -s "$WORK/verdict.txt" ] || { row "crash consistency" "final checks" "the verdict script failed" FAIL; failures=$((failures + 1)); }
+grep -q "$APITUBE_API_KEY" "$WORK/host.log" && { row "crash consistency" "key in logs" "the key appeared in the host log" FAIL; failures=$((failures + 1)); }
 [ "$failures" -eq 0 ]

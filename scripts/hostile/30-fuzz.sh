@@ -7,14 +7,13 @@
 # and build/fuzz/logs/. Exits non-zero on any FAIL.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+. scripts/lib/common.sh
 
 export FUZZ_SECONDS=${FUZZ_SECONDS:-10}
 results=build/fuzz/results.tsv
 rm -f "$results"
 scripts/fuzz.sh >&2
 status=$?
-
-with_commas() { echo "$1" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/; ta'; }
 
 failed=0
 rows=0
@@ -29,12 +28,11 @@ if [ -s "$results" ]; then
                 *) outcome="$outcome: $detail" ;;
             esac
         fi
-        printf 'ROW\tfuzzing\t%s parser, %s s\t%s\t%s\n' "$target" "$secs" "$outcome" "$result"
+        row fuzzing "$target parser, $secs s" "$outcome" "$result"
     done <"$results"
 fi
 if [ "$rows" -eq 0 ]; then
-    printf 'ROW\tfuzzing\tall parsers, %s s\tscripts/fuzz.sh wrote no results (exit %s); see build/fuzz/logs\tFAIL\n' \
-        "$FUZZ_SECONDS" "$status"
+    row fuzzing "all parsers, $FUZZ_SECONDS s" "scripts/fuzz.sh wrote no results (exit $status); see build/fuzz/logs" FAIL
     failed=1
 fi
 [ "$failed" -eq 0 ] && [ "$status" -eq 0 ]

@@ -16,33 +16,16 @@
 # One ROW per case (see scripts/hostile.sh).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-BINDIR=${HEADLINES_BIN:-$(swift build --show-bin-path)}
-BIN=$BINDIR/headlines
-FETCH=$BINDIR/headlines-fetch
-
-row() { # area fault outcome PASS|FAIL
-    local outcome=${3//$'\t'/ }; outcome=${outcome//$'\n'/ }
-    printf 'ROW\t%s\t%s\t%s\t%s\n' "$1" "$2" "$outcome" "$4"
-}
+export HEADLINES_BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}
+BIN=$HEADLINES_BIN/headlines
+FETCH=$HEADLINES_BIN/headlines-fetch
+. scripts/lib/common.sh
 clip() { local s=$1; [ ${#s} -le 200 ] && printf '%s' "$s" || printf '%s…' "${s:0:199}"; }
-# wait_until SECONDS COMMAND...: polls every 0.1 s.
-wait_until() {
-    local deadline=$(( $(date +%s%N) + $1 * 1000000000 )); shift
-    until "$@" >/dev/null 2>&1; do [ "$(date +%s%N)" -lt "$deadline" ] || return 1; sleep 0.1; done
-}
 
-WORK=$(mktemp -d /tmp/headlines-hostile-sandbox.XXXXXX)
-PIDS=()
-cleanup() {
-    for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done
-    wait 2>/dev/null; rm -rf "$WORK"
-}
-trap cleanup EXIT
-mkdir -p "$WORK"/{home/.ssh,home/elsewhere,config/headlines,cache,state,runtime,www}
-chmod 700 "$WORK/runtime"
-export HOME=$WORK/home XDG_CONFIG_HOME=$WORK/config XDG_CACHE_HOME=$WORK/cache XDG_STATE_HOME=$WORK/state XDG_RUNTIME_DIR=$WORK/runtime
-unset DISPLAY WAYLAND_DISPLAY NEWSAPI_API_KEY APITUBE_API_KEY
-export DBUS_SESSION_BUS_ADDRESS=unix:path=$WORK/no-bus
+suite_dir hostile-sandbox
+isolated_home "$WORK"
+export HOME=$WORK/home DBUS_SESSION_BUS_ADDRESS=unix:path=$WORK/no-bus
+mkdir -p "$HOME"/{.ssh,elsewhere} "$WORK/config/headlines" "$WORK/www"
 printf 'not a real key, but nobody but its owner may read it\n' >"$HOME/.ssh/id_rsa"
 chmod 600 "$HOME/.ssh/id_rsa"
 
@@ -119,7 +102,7 @@ fi
 sleep 300 & TRACEE=$!
 PIDS+=("$TRACEE")
 
-# The loopback server: www/NAME, every request's path appended to requests.log.
+# The loopback server's one feed.
 python3 - "$WORK/www" <<'PY'
 import email.utils, sys, time
 now = email.utils.formatdate(time.time(), usegmt=True)
@@ -128,27 +111,7 @@ open(f"{sys.argv[1]}/feed.rss", "w").write(
     f'<item><title>Parsed inside the sandbox</title><link>https://news.example.com/a</link><pubDate>{now}</pubDate></item>'
     '</channel></rss>')
 PY
-exec {portfd}< <(exec python3 -u -c '
-import http.server, os, sys
-www, log = sys.argv[1], sys.argv[2]
-class H(http.server.BaseHTTPRequestHandler):
-    def do_GET(self):
-        with open(log, "a") as f: f.write(self.path + "\n")
-        path = os.path.join(www, self.path.split("?")[0].lstrip("/"))
-        if not os.path.isfile(path):
-            self.send_response(404); self.end_headers(); return
-        body = open(path, "rb").read()
-        self.send_response(200); self.send_header("Content-Type", "application/rss+xml")
-        self.send_header("Content-Length", str(len(body))); self.end_headers(); self.wfile.write(body)
-    def log_message(self, *a): pass
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
-print(server.server_address[1], flush=True)
-server.serve_forever()
-' "$WORK/www" "$WORK/requests.log")
-PIDS+=($!)
-read -r -t 10 PORT <&"$portfd" || { row sandbox "loopback server" "the loopback server did not start" FAIL; exit 1; }
-: >"$WORK/requests.log"
-requests() { grep -c '^/feed.rss' "$WORK/requests.log"; }
+start_news_server "$WORK/requests.log" --root "$WORK/www"
 CONF=$WORK/config/headlines/headlines.conf
 printf '[source]\nprovider = feeds\nfeeds = http://127.0.0.1:%s/feed.rss\ntimeout = 5s\n[notify]\nenabled = false\n' "$PORT" >"$CONF"
 fresh() { rm -rf "$XDG_CACHE_HOME/headlines" "$XDG_STATE_HOME/headlines" "$HOME/.bashrc-planted"; }
@@ -189,7 +152,7 @@ probe_row "a parser taken over opens a raw AF_PACKET socket" packet EAFNOSUPPORT
 fresh
 env "${probe_env[@]}" "$BIN" --config "$CONF" run --verbose >"$WORK/host6.log" 2>&1 & HOST=$!
 PIDS+=("$HOST")
-wait_until 20 grep -q 'reload ok' "$WORK/host6.log"
+wait_for "the host's reload" 20 grep -q 'reload ok' "$WORK/host6.log"
 kill -TERM "$HOST" 2>/dev/null; wait "$HOST" 2>/dev/null
 said=$(grep -o 'reload child sandboxed: .*' "$WORK/host6.log" | head -n 1)
 read6=$(field read "$WORK/host6.log")

@@ -8,102 +8,47 @@
 # article. Prints "  ok: ..." lines; exits non-zero with "FAIL: ..." on the first failure.
 set -uo pipefail
 DAEMON=$1 WORK=$2 BINDIR=$3 LIB=$4
+. "$LIB/common.sh"
 D=$WORK/$DAEMON
-PIDS=()
-die() { echo "FAIL: [$DAEMON] $*" >&2; exit 1; }
-ok() { echo "  ok: [$DAEMON] $*"; }
-cleanup() { for p in "${PIDS[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null; done; wait 2>/dev/null; }
-trap cleanup EXIT
-wait_for() {
-    local what=$1 seconds=$2; shift 2
-    local deadline=$(( $(date +%s%N) + seconds * 1000000000 ))
-    until "$@" >/dev/null 2>&1; do
-        [ "$(date +%s%N)" -lt "$deadline" ] || { echo "timed out after ${seconds}s waiting for $what" >&2; return 1; }
-        sleep 0.1
-    done
-}
-
-mkdir -p "$D"/{config,cache,state,data/applications,runtime,images}
-chmod 700 "$D/runtime"
-export HOME=$D XDG_CONFIG_HOME=$D/config XDG_CACHE_HOME=$D/cache XDG_STATE_HOME=$D/state \
-       XDG_DATA_HOME=$D/data XDG_RUNTIME_DIR=$D/runtime XDG_DATA_DIRS=$D/data:/usr/share LANG=C.UTF-8
-unset WAYLAND_DISPLAY DISPLAY
-
+isolated_home "$D"
+export LANG=C.UTF-8
 # A private bus without service activation: only the server we start owns the name.
-sed "s|SESSION_DIR|$D|" > "$D/bus.conf" <<'CONF'
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:dir=SESSION_DIR</listen>
-  <auth>EXTERNAL</auth>
-  <policy context="default">
-    <allow send_destination="*" eavesdrop="true"/>
-    <allow eavesdrop="true"/>
-    <allow own="*"/>
-  </policy>
-</busconfig>
-CONF
-out=$(dbus-daemon --config-file="$D/bus.conf" --fork --print-address=1 --print-pid=1) || die "dbus-daemon did not start"
-export DBUS_SESSION_BUS_ADDRESS=$(echo "$out" | sed -n 1p)
-PIDS+=("$(echo "$out" | sed -n 2p)")
-owned() {
-    dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
-        org.freedesktop.DBus.NameHasOwner string:org.freedesktop.Notifications 2>/dev/null | grep -q 'boolean true'
-}
-
-start_xvfb() {
-    exec {displayfd}<> <(:)
-    Xvfb -displayfd "$displayfd" -nolisten tcp -screen 0 1280x800x24 >"$D/xvfb.log" 2>&1 &
-    PIDS+=($!)
-    local display=""
-    read -r -t 10 display <&"$displayfd" || die "Xvfb did not report a display"
-    export DISPLAY=":$display"
-}
+private_bus_start "$D"
 
 case $DAEMON in
 dunst)
-    start_xvfb
+    start_xvfb "$D/xvfb.log"
     printf '[global]\n    notification_limit = 5\n    font = DejaVu Sans 11\n    width = 460\n    height = 200\n    offset = 16x16\n    max_icon_size = 96\n    icon_position = left\n' > "$D/dunstrc"
     dunst -config "$D/dunstrc" >"$D/daemon.log" 2>&1 &
     PIDS+=($!) ;;
 xfce4-notifyd)
-    start_xvfb
+    start_xvfb "$D/xvfb.log"
     # Its settings come from xfconfd, over the bus; started by hand as there is no activation.
     /usr/lib/x86_64-linux-gnu/xfce4/xfconf/xfconfd >"$D/xfconfd.log" 2>&1 &
     PIDS+=($!)
     /usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd >"$D/daemon.log" 2>&1 &
     PIDS+=($!) ;;
 mako)
-    WLR_BACKENDS=headless WLR_LIBINPUT_NO_DEVICES=1 WLR_RENDERER=pixman sway -c /dev/null >"$D/sway.log" 2>&1 &
-    PIDS+=($!)
-    wait_for "sway's wayland socket" 10 bash -c "ls '$D'/runtime/wayland-* | grep -v lock" || { cat "$D/sway.log"; die "sway did not start"; }
-    export WAYLAND_DISPLAY=$(basename "$(ls "$D"/runtime/wayland-* | grep -v lock | head -n 1)")
+    start_sway "$D/runtime" /dev/null "$D/sway.log"
+    export WAYLAND_DISPLAY=$DISPLAY_NAME
     printf 'font=DejaVu Sans 11\nmax-icon-size=96\n' > "$D/mako.conf"
     mako -c "$D/mako.conf" >"$D/daemon.log" 2>&1 &
     PIDS+=($!) ;;
 *) die "unknown server $DAEMON" ;;
 esac
-wait_for "$DAEMON to own org.freedesktop.Notifications" 10 owned || { cat "$D/daemon.log"; die "$DAEMON did not start"; }
+wait_for "$DAEMON to own org.freedesktop.Notifications" 10 notifications_owned || { cat "$D/daemon.log"; die "$DAEMON did not start"; }
 server=$(dbus-send --session --print-reply --dest=org.freedesktop.Notifications /org/freedesktop/Notifications \
     org.freedesktop.Notifications.GetServerInformation | grep -o '"[^"]*"' | head -n 3 | tr '\n' ' ')
 ok "server up: $server"
 
 dbus-monitor --session "interface='org.freedesktop.Notifications'" >"$D/monitor.log" 2>&1 &
 PIDS+=($!)
-BROWSER_LOG=$D/opened.txt
-: >"$BROWSER_LOG"
-printf '#!/bin/sh\nprintf "%%s\\n" "$1" >> "%s"\n' "$BROWSER_LOG" > "$D/fake-browser"
-chmod +x "$D/fake-browser"
-printf '[Desktop Entry]\nType=Application\nName=Fake Browser\nExec=%s %%u\nMimeType=x-scheme-handler/http;x-scheme-handler/https;\nNoDisplay=true\n' \
-    "$D/fake-browser" > "$D/data/applications/fake-browser.desktop"
-printf '[Default Applications]\nx-scheme-handler/http=fake-browser.desktop\nx-scheme-handler/https=fake-browser.desktop\n' > "$D/config/mimeapps.list"
+fake_browser "$D"
 
-python3 "$LIB/make_png.py" "$D/images/story.png" 640 360
+mkdir -p "$D/www/images"
+python3 "$LIB/make_png.py" "$D/www/images/story.png" 640 360
 echo '[]' > "$D/articles.json"
-exec {portfd}< <(exec python3 "$LIB/news_server.py" --articles "$D/articles.json" --log "$D/requests.log" --images "$D/images")
-read -r -t 10 PORT <&"$portfd" || die "news server did not start"
-PIDS+=($(pgrep -f "news_server.py --articles $D/articles.json"))
+start_news_server "$D/requests.log" --articles "$D/articles.json" --root "$D/www"
 python3 - "$D/articles.json" "$PORT" <<'PY'
 import json, sys, datetime
 now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.000Z")
@@ -111,12 +56,12 @@ json.dump([{"id": 4242, "title": "Harbour lights return to the old town", "href"
             "published_at": now, "source": {"domain": "news.example.com"},
             "image": f"http://127.0.0.1:{sys.argv[2]}/images/story.png"}], open(sys.argv[1], "w"))
 PY
-printf '[source]\nprovider = apitube\nbase-url = http://127.0.0.1:%s\n[refresh]\ninterval = 1h\n[notify]\nmax-per-refresh = 3\n' "$PORT" > "$D/headlines.conf"
+news_config "$D/headlines.conf" 'provider = apitube' '[refresh]' 'interval = 1h' '[notify]' 'max-per-refresh = 3'
 
 APITUBE_API_KEY=suite-key-notify-servers "$BINDIR/headlines" --config "$D/headlines.conf" run >"$D/host.log" 2>&1 &
 PIDS+=($!)
 calls() { python3 "$LIB/notify_calls.py" "$D/monitor.log"; }
-wait_for "the Notify call" 20 bash -c "python3 '$LIB/notify_calls.py' '$D/monitor.log' | grep -q Harbour" || { cat "$D/host.log"; die "no Notify call"; }
+wait_for "the Notify call" 20 eval 'calls | grep -q Harbour' || { cat "$D/host.log"; die "no Notify call"; }
 calls | grep Harbour | head -n 1 | python3 -c '
 import json, os, sys, struct
 c = json.loads(sys.stdin.readline())

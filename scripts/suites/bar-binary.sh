@@ -9,29 +9,16 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
-BIN_DIR=${HEADLINES_BIN:-$(swift build --show-bin-path)}
-[ -x "$BIN_DIR/headlines-bar" ] || swift build --product headlines-bar >/dev/null 2>&1
-SRC=$BIN_DIR/headlines-bar
-FAKES=$PWD/scripts/suites/lib/bar_fakes.py
-ok() { echo "  ok: $*"; }
-die() { echo "FAIL: $*" >&2; exit 1; }
-wait_for() { # DESCRIPTION SECONDS COMMAND...: polls every 20 ms
-    local what=$1 seconds=$2; shift 2
-    local deadline=$(( $(date +%s%N) + seconds * 1000000000 ))
-    until "$@" >/dev/null 2>&1; do
-        [ "$(date +%s%N)" -lt "$deadline" ] || { echo "timed out after ${seconds}s waiting for $what" >&2; return 1; }
-        sleep 0.02
-    done
-}
-[ -x "$SRC" ] || die "no headlines-bar in $BIN_DIR"
+export HEADLINES_BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}
+[ -x "$HEADLINES_BIN/headlines-bar" ] || swift build --product headlines-bar >/dev/null 2>&1
+SRC=$HEADLINES_BIN/headlines-bar
+. scripts/lib/common.sh
+FAKES=$LIB/bar_fakes.py
+[ -x "$SRC" ] || die "no headlines-bar in $HEADLINES_BIN"
 
-WORK=$(mktemp -d /tmp/headlines-bar-binary.XXXXXX)
-PIDS=()
-cleanup() {
-    for p in "${PIDS[@]}" $(cat "$ALL_HOSTS" 2>/dev/null); do kill -KILL "$p" 2>/dev/null; done
-    wait 2>/dev/null; rm -rf "$WORK"
-}
-trap cleanup EXIT
+suite_dir bar-binary
+# The hosts the fakes started, wherever they are.
+EXIT_HOOKS+=('kill -KILL $(cat "${ALL_HOSTS:-/dev/null}" 2>/dev/null) 2>/dev/null')
 mkdir "$WORK/bin"
 BAR=$WORK/bin/headlines-bar
 cp "$SRC" "$BAR"
@@ -269,7 +256,7 @@ import sys
 for i in range(500):
     sys.stdout.write(",{\"name\":\"headlines\",\"button\":%d}\n" % (5 if i % 5 else 4))' >&"$cfd"
 steps() { awk '$1 == "next" { n += $2 } $1 == "prev" { n -= $2 } END { print n + 0 }' "$WORK/cli.log"; }
-wait_for "the burst's 300 steps" 10 bash -c "[ \"\$(awk '\$1 == \"next\" { n += \$2 } \$1 == \"prev\" { n -= \$2 } END { print n + 0 }' '$WORK/cli.log')\" = 300 ]" \
+wait_for "the burst's 300 steps" 10 eval '[ "$(steps)" = 300 ]' \
     || die "the burst moved $(steps) steps, not 300: $(tr '\n' ';' < "$WORK/cli.log")"
 sleep 0.3
 runs=$(wc -l < "$WORK/cli.log")
@@ -375,7 +362,6 @@ fresh; hold; : > "$WORK/cli.log"
 # 500 events as waybar starts them (each its own process, all at once): 400 down, 100 up.
 for i in $(seq 500); do if (( i % 5 )); then "$BAR" next & else "$BAR" prev & fi; done 2>/dev/null
 wait_for "the 500 scroll processes" 30 bash -c "! pgrep -f '^$BAR (next|prev)'"
-steps() { awk '$1 == "next" { n += $2 } $1 == "prev" { n -= $2 } END { print n + 0 }' "$WORK/cli.log"; }
 runs=$(wc -l < "$WORK/cli.log")
 [ "$(steps)" = 300 ] || die "500 scroll events moved $(steps) steps, not 300: $(tr '\n' ';' < "$WORK/cli.log" | head -c 300)"
 [ "$runs" -le 20 ] || die "500 scroll events ran the CLI $runs times"

@@ -18,41 +18,28 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
-BIN_DIR=${HEADLINES_BIN:-$(swift build --show-bin-path)}
-LIB=scripts/suites/lib
-. "$LIB/session.sh"
+export HEADLINES_BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}
+. scripts/lib/common.sh
 failed=0
-ok() { echo "  ok: $*"; }
 not_ok() { echo "  not ok: $*"; failed=$((failed + 1)); }
 not_run() { echo "  not run: $*"; }
 check() { local what=$1; shift; if "$@"; then ok "$what"; else not_ok "$what"; fi; }
 
-WORK=$(mktemp -d /tmp/headlines-bar-hosts.XXXXXX)
+suite_dir bar-hosts
 session_start "$WORK/session"
-EXTRA_PIDS=()
 SHOTS=$ROOT/build/screenshots
 mkdir -p "$SHOTS" "$WORK/bin"
 # The programs on PATH as `make install` puts them: the snippets name them without a folder.
-for program in headlines headlines-host headlines-fetch headlines-bar; do ln -s "$BIN_DIR/$program" "$WORK/bin/$program"; done
+install_programs "$WORK/bin"
 export PATH=$WORK/bin:$PATH
 ARTICLES=$WORK/articles.json
 feed() { python3 "$LIB/articles.py" "$ARTICLES" 3 "$1"; } # four headlines; rotate = 0: bars show the newest, $1
 feed "Lunar rover finds water ice in a shadowed crater"
-start_news_server "$ARTICLES" "$WORK/requests.log"
+start_news_server "$WORK/requests.log" --articles "$ARTICLES"
 export APITUBE_API_KEY=suite-key-bar-hosts
 mkdir -p "$XDG_CONFIG_HOME/headlines"
-cat > "$XDG_CONFIG_HOME/headlines/headlines.conf" <<CONF
-[source]
-base-url = http://127.0.0.1:$PORT
-[refresh]
-interval = 2s
-daily-budget = 86400
-[notify]
-enabled = false
-[bar]
-max-length = 120
-CONF
-headlines run 2>"$WORK/host.log" & EXTRA_PIDS+=($!)
+news_config "$XDG_CONFIG_HOME/headlines/headlines.conf" '[refresh]' 'interval = 2s' 'daily-budget = 86400' '[notify]' 'enabled = false' '[bar]' 'max-length = 120'
+headlines run 2>"$WORK/host.log" & PIDS+=($!)
 wait_for "the host's first headline" 15 bash -c 'headlines list --json | grep -q "Lunar rover"' \
     || { cat "$WORK/host.log"; die "the host did not fetch the feed"; }
 
@@ -153,10 +140,8 @@ start "$WORK/xterm.log" xterm -geometry 160x4+0+320 -fa "$MONO" -fs 10 -bg "#$BG
 stop_bars() {
     tmux -L hl-outer kill-server 2>/dev/null; tmux -L hl-inner kill-server 2>/dev/null
     local group; for group in "${GROUPS_STARTED[@]}"; do kill -- -"$group" 2>/dev/null; done
-    session_stop
-    rm -rf "$WORK"
 }
-trap stop_bars EXIT
+EXIT_HOOKS+=(stop_bars)
 # A second tmux client, inside a tmux of its own, so the status line the bar draws can be read back.
 wait_for "tmux's session" 10 tmux -L hl-inner has-session -t bar || die "tmux did not start in the xterm"
 tmux -L hl-outer new-session -d -x 160 -y 4 "tmux -L hl-inner attach -t bar" || die "the reading tmux did not start"

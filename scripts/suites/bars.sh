@@ -6,39 +6,24 @@
 # counts notifications; a fake browser records what a click opens.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}/headlines
-LIB=scripts/suites/lib
-. "$LIB/session.sh"
-ok() { echo "  ok: $*"; }
+export HEADLINES_BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}
+BIN=$HEADLINES_BIN/headlines
+. scripts/lib/common.sh
 
-WORK=$(mktemp -d /tmp/headlines-bars.XXXXXX)
+suite_dir bars
 session_start "$WORK/session"
 export APITUBE_API_KEY=suite-key-bars-5512
 # As a desktop session does: the host the bus starts gets the variables of the session.
 dbus-update-activation-environment APITUBE_API_KEY || die "the bus did not take the key for the host it starts"
-EXTRA_PIDS=()
 ARTICLES=$WORK/articles.json
 python3 "$LIB/articles.py" "$ARTICLES" 6 "Shown story"
-start_news_server "$ARTICLES" "$WORK/requests.log"
+start_news_server "$WORK/requests.log" --articles "$ARTICLES"
 # What a host the bus starts reads; each part of the suite puts its config there.
 DEFAULT_CONF=$XDG_CONFIG_HOME/headlines/headlines.conf
 mkdir -p "$(dirname "$DEFAULT_CONF")"
 conf() { # interval
-    cat > "$WORK/headlines.conf" <<CONF
-[source]
-base-url = http://127.0.0.1:$PORT
-[refresh]
-interval = $1
-daily-budget = 86400
-CONF
+    news_config "$WORK/headlines.conf" '[refresh]' "interval = $1" 'daily-budget = 86400'
     cp "$WORK/headlines.conf" "$DEFAULT_CONF"
-}
-# Stops the hosts that blocks and commands had the bus start, until the bus has let go of the name.
-stop_started_hosts() {
-    pkill -TERM -f "[h]eadlines-host --from-bar" 2>/dev/null
-    wait_for "the started host to stop" 5 bash -c "! pgrep -f '[h]eadlines-host --from-bar'" || return 1
-    wait_for "the bus to release org.headlines.Headlines" 5 bash -c "gdbus call --session --dest org.freedesktop.DBus \
-        --object-path /org/freedesktop/DBus --method org.freedesktop.DBus.NameHasOwner org.headlines.Headlines | grep -q false"
 }
 requests() { wc -l < "$WORK/requests.log"; }
 
@@ -51,7 +36,7 @@ interval=2
 CONF
 mkfifo "$WORK/clicks"
 i3blocks -c "$WORK/i3blocks.conf" <"$WORK/clicks" >"$WORK/i3bar.out" 2>"$WORK/i3blocks.err" &
-I3B=$!; EXTRA_PIDS+=($I3B)
+I3B=$!; PIDS+=($I3B)
 exec {clickfd}>"$WORK/clicks"
 wait_for "our full_text on i3bar" 15 grep -q '"full_text":"Shown story — extra.example.com"' "$WORK/i3bar.out" \
     || { tail -c 600 "$WORK/i3bar.out"; cat "$WORK/i3blocks.err"; die "i3blocks did not show the headline"; }
@@ -63,7 +48,7 @@ ok "a click object on stdin opened exactly the headline on display"
 n=$(requests); [ "$n" -eq 1 ] || die "the block made $n requests, expected 1 (the reload was due once)"
 ok "one request: the host the block asked the bus for reloaded once"
 exec {clickfd}>&-; kill "$I3B"; wait "$I3B" 2>/dev/null
-stop_started_hosts || die "the host the block started did not stop"
+stop_activated_hosts || die "the host the block started did not stop"
 
 echo "i3blocks 1.4 with interval=persist: our line shows whole"
 cat > "$WORK/i3blocks-persist.conf" <<CONF
@@ -72,19 +57,19 @@ command=$BIN --config $WORK/headlines.conf i3blocks --persist
 interval=persist
 CONF
 i3blocks -c "$WORK/i3blocks-persist.conf" </dev/null >"$WORK/i3bar-persist.out" 2>"$WORK/i3blocks-persist.err" &
-I3P=$!; EXTRA_PIDS+=($I3P)
+I3P=$!; PIDS+=($I3P)
 wait_for "the persist block's full_text" 15 grep -q '"full_text":"Shown story — extra.example.com"' "$WORK/i3bar-persist.out" \
     || { tail -c 600 "$WORK/i3bar-persist.out"; cat "$WORK/i3blocks-persist.err"; die "the persist block did not show the headline"; }
 # The host the block asked the bus for outlives the block: it is stopped before the next config.
-wait_for "the host the persist block started" 10 pgrep -f "[h]eadlines-host --from-bar" \
+wait_for "the host the persist block started" 10 activated_host_runs \
     || die "the persist block started no host"
 kill -KILL "$I3P"; wait "$I3P" 2>/dev/null
-stop_started_hosts || die "the host the persist block started did not stop"
+stop_activated_hosts || die "the host the persist block started did not stop"
 ok "a persist block shows the whole line"
 
 echo "i3blocks with [bar] rotate = 2s and interval=60: a click opens the headline the block shows"
-printf '[source]\nbase-url = http://127.0.0.1:%s\n[refresh]\ninterval = 1h\ndaily-budget = 500\n[bar]\nrotate = 2s\n' "$PORT" > "$WORK/rotate.conf"
-"$BIN" --config "$WORK/rotate.conf" run 2>"$WORK/rotate-host.log" & ROT_HOST=$!; EXTRA_PIDS+=($ROT_HOST)
+news_config "$WORK/rotate.conf" '[refresh]' 'interval = 1h' 'daily-budget = 500' '[bar]' 'rotate = 2s'
+"$BIN" --config "$WORK/rotate.conf" run 2>"$WORK/rotate-host.log" & ROT_HOST=$!; PIDS+=($ROT_HOST)
 wait_for "the rotating host" 10 grep -q "host started" "$WORK/rotate-host.log" || { cat "$WORK/rotate-host.log"; die "the rotating host did not start"; }
 cat > "$WORK/i3blocks-rotate.conf" <<CONF
 [headlines]
@@ -93,7 +78,7 @@ interval=60
 CONF
 mkfifo "$WORK/rotate-clicks"
 i3blocks -c "$WORK/i3blocks-rotate.conf" <"$WORK/rotate-clicks" >"$WORK/i3bar-rotate.out" 2>"$WORK/i3blocks-rotate.err" &
-I3R=$!; EXTRA_PIDS+=($I3R)
+I3R=$!; PIDS+=($I3R)
 exec {rotfd}>"$WORK/rotate-clicks"
 shown_text() { tail -n 1 "$WORK/i3bar-rotate.out" | python3 -c '
 import json, sys
@@ -131,7 +116,7 @@ command=$BIN --config $WORK/typo.conf i3blocks --persist
 interval=persist
 CONF
 i3blocks -c "$WORK/i3blocks-typo.conf" </dev/null >"$WORK/i3bar-typo.out" 2>"$WORK/i3blocks-typo.err" &
-I3T=$!; EXTRA_PIDS+=($I3T)
+I3T=$!; PIDS+=($I3T)
 both_blocks_say_so() {
     tail -n 1 "$WORK/i3bar-typo.out" | python3 -c '
 import json, sys
@@ -148,7 +133,7 @@ sleep 3 # two more one-shot intervals: still there, no exit-code complaint
 both_blocks_say_so || die "the blocks lost the config error line"
 grep -q "bad exit code" "$WORK/i3blocks-typo.err" && die "i3blocks logged: $(grep 'bad exit code' "$WORK/i3blocks-typo.err")"
 kill "$I3T"; wait "$I3T" 2>/dev/null
-stop_started_hosts || die "the host the typo blocks started did not stop"
+stop_activated_hosts || die "the host the typo blocks started did not stop"
 ok "the one-shot block (exit 0, error colour) and the persist block both show 'headlines: config error (see headlines status)'"
 
 echo "headlines menu: the launcher lists the headlines and the one picked opens"
@@ -165,17 +150,17 @@ cp "$WORK/headlines.conf" "$DEFAULT_CONF"
 grep -q "^1\. Shown story — extra.example.com" "$WORK/menu-input.txt" || die "the launcher got: $(head -n 2 "$WORK/menu-input.txt")"
 [ "$(cat "$BROWSER_LOG")" = "https://news.example.com/story/6" ] || die "menu opened '$(cat "$BROWSER_LOG")'"
 ok "the launcher got numbered lines; picking line 2 opened its article"
-stop_started_hosts || die "the host menu started did not stop"
+stop_activated_hosts || die "the host menu started did not stop"
 
 echo "three waybar copies and one host over ten reloads at interval 2s, four new headlines: one request per reload"
 conf 2s
 rm -f "$XDG_CACHE_HOME/headlines/headlines.json" "$XDG_STATE_HOME/headlines/ledger.json"
 : >"$WORK/requests.log"
-"$BIN" --config "$WORK/headlines.conf" run 2>"$WORK/host.log" & HOST=$!; EXTRA_PIDS+=($HOST)
+"$BIN" --config "$WORK/headlines.conf" run 2>"$WORK/host.log" & HOST=$!; PIDS+=($HOST)
 wait_for "the host" 10 grep -q "host started (pid $HOST)" "$WORK/host.log" || die "host did not start"
 for i in 1 2 3; do
     "$BIN" --config "$WORK/headlines.conf" waybar >"$WORK/waybar$i.out" 2>"$WORK/waybar$i.log" &
-    EXTRA_PIDS+=($!); eval "WB$i=$!"
+    PIDS+=($!); eval "WB$i=$!"
 done
 python3 "$LIB/articles.py" "$ARTICLES" 6 "Shown story"
 reloads() { cat "$WORK/host.log" "$WORK"/waybar*.log | grep -c "reload ok"; }
@@ -245,4 +230,3 @@ echo "bars: all checks passed"
 pkill -TERM -f -- "--config $WORK/|[h]eadlines-host --from-bar" 2>/dev/null || true
 for _ in $(seq 50); do pgrep -f -- "--config $WORK/|[h]eadlines-host --from-bar" >/dev/null || break; sleep 0.1; done
 pkill -KILL -f -- "--config $WORK/|[h]eadlines-host --from-bar" 2>/dev/null || true
-rm -rf "$WORK"

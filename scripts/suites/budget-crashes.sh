@@ -9,48 +9,22 @@
 # count 1 and say the budget paces the reloads, with the host running and after it stopped.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}/headlines
-LIB=scripts/suites/lib
-die() { echo "FAIL: $*" >&2; exit 1; }
+export HEADLINES_BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}
+BIN=$HEADLINES_BIN/headlines
+. scripts/lib/common.sh
 for tool in python3 timeout; do command -v "$tool" >/dev/null || die "$tool is missing: install it (scripts/install-deps.sh)."; done
 [ -x "$BIN" ] || die "$BIN is not built: run swift build first."
 
-WORK=$(mktemp -d /tmp/headlines-budget.XXXXXX)
-PIDS=()
-. "$LIB/private_bus.sh"
-cleanup() { for p in "${PIDS[@]}"; do kill -9 "$p" 2>/dev/null; done; private_bus_stop; wait 2>/dev/null; rm -rf "$WORK"; }
-trap cleanup EXIT
-mkdir -p "$WORK"/{config,cache,state,runtime}; chmod 700 "$WORK/runtime"
-export HOME=$WORK XDG_CONFIG_HOME=$WORK/config XDG_CACHE_HOME=$WORK/cache XDG_STATE_HOME=$WORK/state \
-       XDG_RUNTIME_DIR=$WORK/runtime TZ=UTC
+suite_dir budget
+isolated_home "$WORK"
+export TZ=UTC APITUBE_API_KEY=suite-key-budget-7781
 # A session bus (with nothing to activate): `status` asks the running host there for its plan.
-private_bus_start "$WORK/bus" || die "dbus-daemon did not start"
-unset DISPLAY WAYLAND_DISPLAY NEWSAPI_API_KEY
-export APITUBE_API_KEY=suite-key-budget-7781
-
+private_bus_start "$WORK/bus"
 python3 "$LIB/articles.py" "$WORK/articles.json" 6
-exec {NEWS_FD}< <(exec python3 "$LIB/news_server.py" --articles "$WORK/articles.json" --log "$WORK/requests.log")
-read -r -t 10 PORT <&"$NEWS_FD" || die "the news server did not start"
-PIDS+=($(pgrep -f "news_server.py --articles $WORK/articles.json"))
-touch "$WORK/requests.log"
-cat > "$WORK/headlines.conf" <<CONF
-[source]
-provider = apitube
-base-url = http://127.0.0.1:$PORT
-timeout = 10s
-[refresh]
-interval = 2s
-daily-budget = 5
-CONF
+start_news_server "$WORK/requests.log" --articles "$WORK/articles.json"
+news_config "$WORK/headlines.conf" 'provider = apitube' 'timeout = 10s' '[refresh]' 'interval = 2s' 'daily-budget = 5'
 requests() { grep -c '^/v1/news/top-headlines' "$WORK/requests.log"; }
 more_requests_than() { [ "$(requests)" -gt "$1" ]; }
-wait_for() { # DESCRIPTION SECONDS COMMAND...
-    local what=$1 deadline=$(( $(date +%s) + $2 )); shift 2
-    until "$@" >/dev/null 2>&1; do
-        [ "$(date +%s)" -lt "$deadline" ] || { echo "timed out waiting for $what" >&2; return 1; }
-        sleep 0.05
-    done
-}
 start_host() { # LOG
     "$BIN" --config "$WORK/headlines.conf" run >"$1" 2>&1 &
     HOST=$!; PIDS+=($HOST)

@@ -5,69 +5,28 @@
 # Next moves the entry on display; a second host exits at once, naming the owner's PID.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}/headlines
-LIB=scripts/suites/lib
-die() { echo "FAIL: $*" >&2; exit 1; }
+export HEADLINES_BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}
+BIN=$HEADLINES_BIN/headlines
+. scripts/lib/common.sh
 for tool in python3 timeout dbus-daemon gdbus; do command -v "$tool" >/dev/null || die "$tool is missing: install it (scripts/install-deps.sh)."; done
 [ -x "$BIN" ] || die "$BIN is not built: run swift build first."
 
-WORK=$(mktemp -d /tmp/headlines-bus.XXXXXX)
-PIDS=()
-cleanup() {
-    [ -n "${BUS_ADDRESS:-}" ] && pkill -TERM -P "$BUS_PID" 2>/dev/null  # what the bus activated
-    for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done; wait 2>/dev/null; rm -rf "$WORK"
-}
-trap cleanup EXIT
-mkdir -p "$WORK"/{config,cache,state,runtime,services}; chmod 700 "$WORK/runtime"
-export HOME=$WORK XDG_CONFIG_HOME=$WORK/config XDG_CACHE_HOME=$WORK/cache XDG_STATE_HOME=$WORK/state \
-       XDG_RUNTIME_DIR=$WORK/runtime TZ=UTC
-unset DISPLAY WAYLAND_DISPLAY NEWSAPI_API_KEY
-export APITUBE_API_KEY=suite-key-bus-5521
-
+suite_dir bus
+isolated_home "$WORK"
+export TZ=UTC APITUBE_API_KEY=suite-key-bus-5521
 python3 "$LIB/articles.py" "$WORK/articles.json" 6
-exec {NEWS_FD}< <(exec python3 "$LIB/news_server.py" --articles "$WORK/articles.json" --log "$WORK/requests.log")
-read -r -t 10 PORT <&"$NEWS_FD" || die "the news server did not start"
-PIDS+=($(pgrep -f "news_server.py --articles $WORK/articles.json"))
-touch "$WORK/requests.log"
-cat > "$WORK/headlines.conf" <<CONF
-[source]
-provider = apitube
-base-url = http://127.0.0.1:$PORT
-timeout = 10s
-[refresh]
-interval = 1h
-daily-budget = 20
-[notify]
-enabled = false
-CONF
+start_news_server "$WORK/requests.log" --articles "$WORK/articles.json"
+news_config "$WORK/headlines.conf" 'provider = apitube' 'timeout = 10s' '[refresh]' 'interval = 1h' 'daily-budget = 20' '[notify]' 'enabled = false'
 requests() { grep -c '^/v1/news/top-headlines' "$WORK/requests.log"; }
-wait_for() { # DESCRIPTION SECONDS COMMAND...
-    local what=$1 deadline=$(( $(date +%s) + $2 )); shift 2
-    until "$@" >/dev/null 2>&1; do
-        [ "$(date +%s)" -lt "$deadline" ] || { echo "timed out waiting for $what" >&2; return 1; }
-        sleep 0.05
-    done
-}
 
 # The installed service file, its Exec= pointed at this build and this config.
+mkdir -p "$WORK/services"
 sed "s|^Exec=.*|Exec=$BIN --config $WORK/headlines.conf run|" packaging/dbus/org.headlines.Headlines.service \
     > "$WORK/services/org.headlines.Headlines.service"
 grep -q '^SystemdService=headlines.service$' "$WORK/services/org.headlines.Headlines.service" || die "the service file names no SystemdService="
-cat > "$WORK/bus.conf" <<CONF
-<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
- "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-<busconfig>
-  <type>session</type>
-  <listen>unix:path=$WORK/runtime/bus</listen>
-  <servicedir>$WORK/services</servicedir>
-  <policy context="default"><allow send_destination="*"/><allow receive_sender="*"/><allow own="*"/></policy>
-</busconfig>
-CONF
-exec {BUS_FD}< <(exec dbus-daemon --config-file="$WORK/bus.conf" --nofork --print-address=1 --print-pid=1)
-read -r -t 10 BUS_ADDRESS <&"$BUS_FD" || die "dbus-daemon did not start"
-read -r -t 10 BUS_PID <&"$BUS_FD" || die "dbus-daemon did not say its PID"
-PIDS+=("$BUS_PID")
-export DBUS_SESSION_BUS_ADDRESS=$BUS_ADDRESS
+private_bus_start "$WORK/bus" "$WORK/services"
+# What the bus activated, before the bus itself.
+EXIT_HOOKS+=('pkill -TERM -P "$BUS_PID"')
 call() { gdbus call --session --dest org.headlines.Headlines --object-path /org/headlines/Headlines --method "org.headlines.Headlines1.$@"; }
 
 # dbus-monitor, not `gdbus monitor --dest`: that one asks for the name and so activates the host.

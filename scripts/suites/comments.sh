@@ -5,14 +5,12 @@
 # browser. Prints one line per check; exits non-zero on the first failure.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}/headlines
-LIB=scripts/suites/lib
-. "$LIB/session.sh"
+export HEADLINES_BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}
+BIN=$HEADLINES_BIN/headlines
+. scripts/lib/common.sh
 
-WORK=$(mktemp -d /tmp/headlines-comments.XXXXXX)
+suite_dir comments
 session_start "$WORK/session"
-EXTRA_PIDS=()
-ok() { echo "  ok: $*"; }
 
 # dunst's context menu runs its dmenu with one line per action; this one records them and picks
 # the Comments line.
@@ -22,39 +20,23 @@ tee "$WORK/menu.txt" | grep -m 1 'Comments'
 SH
 chmod +x "$WORK/pick-comments"
 dunst_stop
-cat >> "$SESSION_DIR/dunstrc" <<CONF
-    dmenu = $WORK/pick-comments
-CONF
+printf '    dmenu = %s\n' "$WORK/pick-comments" >> "$SESSION_DIR/dunstrc"
 dunst_start
 
 # Algolia's front page, served as a static file at the path the provider asks for.
 mkdir -p "$WORK/www/api/v1"
 cp Fixtures/hackernews/front-page.json "$WORK/www/api/v1/search"
-exec {WWW_FD}< <(cd "$WORK/www" && exec python3 -u -c '
-import http.server, socketserver, sys
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *a): pass
-with socketserver.TCPServer(("127.0.0.1", 0), Quiet) as s:
-    print(s.server_address[1], flush=True); s.serve_forever()')
-read -r -t 10 PORT <&"$WWW_FD" || die "the loopback Algolia did not start"
-EXTRA_PIDS+=($(pgrep -f "print\(s.server_address" | head -n 1))
+start_news_server "$WORK/requests.log" --root "$WORK/www"
 
-cat > "$WORK/headlines.conf" <<CONF
-[source]
-provider = hackernews
-base-url = http://127.0.0.1:$PORT
-[refresh]
-interval = 1h
-CONF
+news_config "$WORK/headlines.conf" 'provider = hackernews' '[refresh]' 'interval = 1h'
 HOST_LOG=$WORK/host.log
 "$BIN" --config "$WORK/headlines.conf" run >>"$HOST_LOG" 2>&1 &
 HOST_PID=$!
-EXTRA_PIDS+=("$HOST_PID")
-trap 'kill "${EXTRA_PIDS[@]}" 2>/dev/null; session_stop' EXIT
+PIDS+=("$HOST_PID")
 
 echo "the newest Hacker News story is notified with Open, Comments and Mute source"
 calls() { python3 "$LIB/notify_calls.py" "$SESSION_DIR/monitor.log"; }
-wait_for "the Notify call" 20 bash -c "python3 '$LIB/notify_calls.py' '$SESSION_DIR/monitor.log' | grep -q GPU" \
+wait_for "the Notify call" 20 eval 'calls | grep -q GPU' \
     || { tail -n 20 "$HOST_LOG"; die "no notification for the Hacker News story"; }
 calls | grep GPU | tail -n 1 | python3 -c '
 import json, sys

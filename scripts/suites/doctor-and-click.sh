@@ -16,10 +16,10 @@
 # DOCTOR_CLICK_PARTS="doctor click servers" picks parts (each runs alone). Never prints the key.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}/headlines
-LIB=scripts/suites/lib
+export HEADLINES_BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}
+BIN=$HEADLINES_BIN/headlines
 PARTS=${DOCTOR_CLICK_PARTS:-doctor click servers}
-. "$LIB/session.sh"
+. scripts/lib/common.sh
 for tool in dunst dunstctl xdotool Xvfb dbus-daemon dbus-monitor; do
     command -v "$tool" >/dev/null || die "$tool is missing: run scripts/install-deps.sh --test"
 done
@@ -29,11 +29,8 @@ PY_GI=/usr/bin/python3
     || die "python3-gi is missing: run scripts/install-deps.sh --test"
 
 unset XDG_CONFIG_DIRS # dunst's default config is then /etc/xdg/dunst/dunstrc, as on a fresh system
-WORK=$(mktemp -d /tmp/headlines-doctor.XXXXXX)
+suite_dir doctor
 session_start "$WORK/session"
-EXTRA_PIDS=()
-trap 'session_stop; rm -rf "$WORK"' EXIT
-ok() { echo "  ok: $*"; }
 
 # A launcher for `headlines menu`, so the only thing the doctor can ask for is the dunst line.
 mkdir -p "$WORK/bin"
@@ -56,15 +53,8 @@ json.dump(items, open(path + ".tmp", "w")); os.rename(path + ".tmp", path)
 PY
 }
 articles "The first story" "https://news.example.com/first"
-start_news_server "$ARTICLES" "$WORK/requests.log"
-cat > "$WORK/headlines.conf" <<CONF
-[source]
-provider = apitube
-base-url = http://127.0.0.1:$PORT
-[refresh]
-interval = 1h
-daily-budget = 200
-CONF
+start_news_server "$WORK/requests.log" --articles "$ARTICLES"
+news_config "$WORK/headlines.conf" 'provider = apitube' '[refresh]' 'interval = 1h' 'daily-budget = 200'
 KEY=suite-key-doctor-4471
 export APITUBE_API_KEY=$KEY
 HOST_LOG=$WORK/host.log
@@ -86,7 +76,7 @@ KEY_VARIABLES="APITUBE_API_KEY NEWSAPI_API_KEY GUARDIAN_API_KEY NYT_API_KEY GNEW
 env NEWSAPI_API_KEY=k-newsapi GUARDIAN_API_KEY=k-guardian NYT_API_KEY=k-nyt GNEWS_API_KEY=k-gnews HEADLINES_JSON_API_KEY=k-json \
     "$BIN" --config "$WORK/headlines.conf" run >"$HOST_LOG" 2>&1 &
 HOST_PID=$!
-EXTRA_PIDS+=("$HOST_PID")
+PIDS+=("$HOST_PID")
 wait_for "the first reload" 15 grep -q "reload ok" "$HOST_LOG" || { cat "$HOST_LOG"; die "the host did not reload"; }
 
 # dunst as a user starts it: no -config, so it reads $XDG_CONFIG_HOME/dunst/dunstrc, else /etc/xdg.
@@ -98,7 +88,6 @@ dunst_plain() {
     DUNST_PID=$!
     wait_for "dunst to own org.freedesktop.Notifications" 10 notifications_owned || die "dunst did not start"
 }
-monitor_has() { grep -q "$1" "$SESSION_DIR/monitor.log"; }
 # click_dunst: one real left click (XTEST) in the middle of dunst's window, once it is shown.
 click_dunst() {
     wait_for "dunst to show the notification" 10 bash -c '[ "$(dunstctl count displayed)" -ge 1 ]' || die "dunst shows nothing"
@@ -230,7 +219,7 @@ part_servers() {
     echo "actions body body-markup body-hyperlinks" >"$CAPS"
     : >"$CALLS"
     "$PY_GI" "$WORK/capless_server.py" "$CAPS" "$CALLS" >"$WORK/server.log" 2>&1 &
-    EXTRA_PIDS+=($!)
+    PIDS+=($!)
     wait_for "the test server to own org.freedesktop.Notifications" 10 notifications_owned || { cat "$WORK/server.log"; die "the test server did not start"; }
     # check_call TITLE PYTHON-ASSERTIONS: the Notify call for TITLE, as `c`.
     check_call() {

@@ -8,28 +8,18 @@
 # sentence saying what to install or set. A launcher dismissed (status 1) sends none.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}/headlines
-LIB=scripts/suites/lib
-. "$LIB/session.sh"
+export HEADLINES_BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}
+BIN=$HEADLINES_BIN/headlines
+. scripts/lib/common.sh
 for tool in dunst dunstctl Xvfb dbus-daemon dbus-monitor; do
     command -v "$tool" >/dev/null || die "$tool is missing: run scripts/install-deps.sh --test"
 done
-WORK=$(mktemp -d /tmp/headlines-failed-click.XXXXXX)
+suite_dir failed-click
 session_start "$WORK/session"
-EXTRA_PIDS=()
-trap 'session_stop; rm -rf "$WORK"' EXIT
-ok() { echo "  ok: $*"; }
 
 python3 "$LIB/articles.py" "$WORK/articles.json" 3
-start_news_server "$WORK/articles.json" "$WORK/requests.log"
-cat > "$WORK/headlines.conf" <<CONF
-[source]
-provider = apitube
-base-url = http://127.0.0.1:$PORT
-[refresh]
-interval = 1h
-daily-budget = 200
-CONF
+start_news_server "$WORK/requests.log" --articles "$WORK/articles.json"
+news_config "$WORK/headlines.conf" 'provider = apitube' '[refresh]' 'interval = 1h' 'daily-budget = 200'
 export APITUBE_API_KEY=suite-key-failed-click-5521
 # The host the bus starts for a command reads the default config, with the session's key.
 mkdir -p "$XDG_CONFIG_HOME/headlines"; cp "$WORK/headlines.conf" "$XDG_CONFIG_HOME/headlines/headlines.conf"
@@ -83,7 +73,7 @@ HOST_LOG=$WORK/host.log
 dunstctl close-all # the notices above: the action below must reach the host's notification
 before=$(notify_count)
 "$BIN" --config "$WORK/headlines.conf" run >"$HOST_LOG" 2>&1 &
-EXTRA_PIDS+=($!)
+PIDS+=($!)
 wait_for "the host to start" 10 grep -q "host started" "$HOST_LOG" || { cat "$HOST_LOG"; die "the host did not start"; }
 "$BIN" --config "$WORK/headlines.conf" refresh >/dev/null 2>&1 || { cat "$HOST_LOG"; die "refresh failed"; }
 wait_for "the host to notify" 15 bash -c "[ \$(grep -c 'member=Notify' '$SESSION_DIR/monitor.log') -gt $before ]" \

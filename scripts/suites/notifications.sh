@@ -4,38 +4,27 @@
 # first failure.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}/headlines
-LIB=scripts/suites/lib
-. "$LIB/session.sh"
+export HEADLINES_BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}
+BIN=$HEADLINES_BIN/headlines
+. scripts/lib/common.sh
 
-WORK=$(mktemp -d /tmp/headlines-notify.XXXXXX)
+suite_dir notify
 session_start "$WORK/session"
-EXTRA_PIDS=()
 
 ARTICLES=$WORK/articles.json
 python3 "$LIB/articles.py" "$ARTICLES" 10
-start_news_server "$ARTICLES" "$WORK/requests.log"
+start_news_server "$WORK/requests.log" --articles "$ARTICLES"
 
-cat > "$WORK/headlines.conf" <<CONF
-[source]
-provider = apitube
-base-url = http://127.0.0.1:$PORT
-[refresh]
-interval = 1h
-daily-budget = 200
-[notify]
-max-per-refresh = 3
-CONF
+news_config "$WORK/headlines.conf" 'provider = apitube' '[refresh]' 'interval = 1h' 'daily-budget = 200' '[notify]' 'max-per-refresh = 3'
 export APITUBE_API_KEY=suite-key-not-secret-7781
 HOST_LOG=$WORK/host.log
 
-ok() { echo "  ok: $*"; }
 calls() { python3 "$LIB/notify_calls.py" "$SESSION_DIR/monitor.log"; }
 call_count() { calls | wc -l; }
 start_host() {
     "$BIN" --config "$WORK/headlines.conf" run >>"$HOST_LOG" 2>&1 &
     HOST_PID=$!
-    EXTRA_PIDS+=("$HOST_PID")
+    PIDS+=("$HOST_PID")
     wait_for "the host to start" 10 grep -q "host started (pid $HOST_PID)" "$HOST_LOG" || die "host did not start"
 }
 stop_host() { kill -TERM "$HOST_PID"; wait "$HOST_PID"; }
@@ -201,7 +190,7 @@ CONF
 before=$(call_count)
 python3 "$LIB/articles.py" "$ARTICLES" 4 "Fresh from the feed"
 env -u APITUBE_API_KEY "$BIN" --config "$WORK/feeds.conf" run >"$WORK/feeds-host.log" 2>&1 &
-FEED_HOST=$!; EXTRA_PIDS+=($FEED_HOST)
+FEED_HOST=$!; PIDS+=($FEED_HOST)
 wait_for "the feeds host to reload" 10 grep -q "reload ok" "$WORK/feeds-host.log" || { cat "$WORK/feeds-host.log"; die "the feeds host did not reload"; }
 HOST_LOG=$WORK/feeds-host.log posted_as_announced 1 "$before"
 calls | tail -n +$((before + 1)) | grep -q '"summary": "Fresh from the feed"' || die "the good feed's newest headline was not notified"
@@ -217,4 +206,3 @@ echo "$out" | grep -q "Executed 1 test, with 0 failures" || { echo "$out" | tail
 echo "$out" | grep -q "skipped" && { echo "$out" | tail -n 20; die "the lifetime test was skipped"; }
 ok "lifetime test ran: 200 created, all finalized"
 echo "notifications: all checks passed"
-rm -rf "$WORK"

@@ -9,32 +9,31 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
-BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}/headlines
-die() { echo "FAIL: $*" >&2; exit 1; }
+export HEADLINES_BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}
+. scripts/lib/common.sh
 for tool in dunst mako makoctl sway xdotool import Xvfb; do
     command -v "$tool" >/dev/null || die "$tool is missing: run scripts/install-deps.sh"
 done
 [ -x /usr/lib/x86_64-linux-gnu/xfce4/notifyd/xfce4-notifyd ] || die "xfce4-notifyd is missing: run scripts/install-deps.sh"
 
-WORK=$(mktemp -d /tmp/headlines-notify-servers.XXXXXX)
+suite_dir notify-servers
 chmod 755 "$WORK"
-trap 'rm -rf "$WORK"' EXIT
-# The programs side by side as make install puts them, and the helpers, where the user can read them.
+# The programs side by side as make install puts them, and the library, where the user can read them.
 mkdir -p "$WORK/bin" "$WORK/lib" "$WORK/run"
-for program in headlines headlines-host headlines-fetch headlines-bar; do install -m 755 "$(dirname "$BIN")/$program" "$WORK/bin/$program"; done
-install -m 755 scripts/suites/lib/{notify_daemon.sh,make_png.py,news_server.py,notify_calls.py} "$WORK/lib/"
+install_programs "$WORK/bin"
+install -m 755 "$LIB"/*.sh "$LIB"/*.py "$WORK/lib/"
 
-as_user=()
+run_as=()
 if [ "$(id -u)" -eq 0 ]; then
     USER_NAME=hlnotify
     id "$USER_NAME" >/dev/null 2>&1 || useradd --create-home --shell /bin/sh "$USER_NAME" || die "cannot create user $USER_NAME"
     chown "$USER_NAME" "$WORK/run"
-    as_user=(runuser -u "$USER_NAME" --)
+    run_as=(runuser -u "$USER_NAME" --)
 fi
 SHOT=$WORK/run/notification.png
 for daemon in dunst mako xfce4-notifyd; do
     echo "$daemon"
-    "${as_user[@]}" env -i PATH=/usr/bin:/bin SHOT="$SHOT" NOTIFY_DEBUG_SHOT="${NOTIFY_DEBUG_SHOT:-}" "$WORK/lib/notify_daemon.sh" "$daemon" "$WORK/run" "$WORK/bin" "$WORK/lib" \
+    "${run_as[@]}" env -i PATH=/usr/bin:/bin SHOT="$SHOT" NOTIFY_DEBUG_SHOT="${NOTIFY_DEBUG_SHOT:-}" "$WORK/lib/notify_daemon.sh" "$daemon" "$WORK/run" "$WORK/bin" "$WORK/lib" \
         || die "$daemon: see above"
 done
 [ -s "$SHOT" ] || die "no dunst screenshot"

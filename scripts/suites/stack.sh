@@ -11,13 +11,14 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 bin=${HEADLINES_BIN:-$(swift build --show-bin-path)}
+. scripts/lib/common.sh
 failed=0
 check() { # description, then a command that succeeds when the check holds
     local what=$1; shift
     if "$@"; then echo "PASS: $what"; else echo "FAIL: $what"; failed=1; fi
 }
 for p in headlines headlines-fetch; do
-    [ -x "$bin/$p" ] || { echo "FAIL: no binary at $bin/$p (build first)"; exit 1; }
+    [ -x "$bin/$p" ] || die "no binary at $bin/$p (build first)"
 done
 libs=$(ldd "$bin/headlines-fetch")
 echo "$libs" | sed 's/^/  ldd headlines-fetch: /'
