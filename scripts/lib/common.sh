@@ -13,6 +13,7 @@
 #   start_xvfb LOG            Xvfb on a free display; exports DISPLAY
 #   bus_config FILE ADDRESS [SERVICE_DIR], private_bus_start FOLDER [SERVICE_DIR]   a session bus
 #   headlines_service DIR [EXEC]   the packaged service file, activating EXEC (this build's host)
+#   window_still CLASS        the first visible X window of CLASS, once it holds still: sets X, Y, WIDTH, HEIGHT
 #   fake_browser DIR          the default browser for http(s) in DIR's home: records each URL in
 #                             BROWSER_LOG, its environment in DIR/browser.env
 LIB=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -113,6 +114,19 @@ fake_browser() {
         "$1/fake-browser" > "$1/data/applications/fake-browser.desktop"
     printf '[Default Applications]\nx-scheme-handler/http=fake-browser.desktop\nx-scheme-handler/https=fake-browser.desktop\n' \
         > "$1/config/mimeapps.list"
+}
+
+first_window() { WINDOW=$(xdotool search --onlyvisible --class "$1" 2>/dev/null | head -n 1); [ -n "$WINDOW" ]; }
+window_still() {
+    wait_for "a $1 window" 5 first_window "$1" || die "no $1 window on the display"
+    # A server may still slide it in or place it: wait until its geometry holds still.
+    local geometry="" last=""
+    for _ in $(seq 30); do
+        geometry=$(xdotool getwindowgeometry --shell "$WINDOW" 2>/dev/null)
+        [ -n "$geometry" ] && [ "$geometry" = "$last" ] && break
+        last=$geometry; sleep 0.2
+    done
+    eval "$geometry"
 }
 
 . "$LIB/session.sh"

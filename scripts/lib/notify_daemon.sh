@@ -103,18 +103,9 @@ xfce4-notifyd)
     # xfce4-notifyd 0.7.3 closes the notification on a click on its body (no ActionInvoked, seen
     # here) and shows every action, "default" included, as a button: a real pointer click
     # (XTEST) on the default action's button.
-    wid=""
-    for _ in $(seq 50); do wid=$(xdotool search --onlyvisible --class xfce4-notifyd 2>/dev/null | head -n 1); [ -n "$wid" ] && break; sleep 0.1; done
-    [ -n "$wid" ] || die "no xfce4-notifyd window on the display"
-    # The window slides and fades in: click only once its geometry holds still, and try the
-    # button's row a few times (a loaded machine may map it late), each followed by a wait.
-    last=""
-    for _ in $(seq 30); do
-        geometry=$(xdotool getwindowgeometry --shell "$wid" 2>/dev/null)
-        [ -n "$geometry" ] && [ "$geometry" = "$last" ] && break
-        last=$geometry; sleep 0.2
-    done
-    eval "$geometry"
+    # The window slides and fades in: click only once it holds still, and try the button's row a
+    # few times (a loaded machine may map it late), each followed by a wait.
+    window_still xfce4-notifyd
     # NOTIFY_DEBUG_SHOT=FILE keeps a picture of the screen before the click (to see the layout).
     [ -z "${NOTIFY_DEBUG_SHOT:-}" ] || import -window root "$NOTIFY_DEBUG_SHOT"
     # xfce4-notifyd 0.7.3 lays the buttons out right-aligned under the text: "Open" (the default

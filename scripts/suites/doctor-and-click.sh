@@ -91,16 +91,7 @@ dunst_plain() {
 # click_dunst: one real left click (XTEST) in the middle of dunst's window, once it is shown.
 click_dunst() {
     wait_for "dunst to show the notification" 10 bash -c '[ "$(dunstctl count displayed)" -ge 1 ]' || die "dunst shows nothing"
-    local wid="" geometry="" last=""
-    wait_for "dunst's window" 5 bash -c 'xdotool search --onlyvisible --class Dunst | grep -q .' || die "no dunst window on the display"
-    wid=$(xdotool search --onlyvisible --class Dunst | head -n 1)
-    # dunst may still be placing it: click once the geometry holds still.
-    for _ in $(seq 20); do
-        geometry=$(xdotool getwindowgeometry --shell "$wid" 2>/dev/null)
-        [ -n "$geometry" ] && [ "$geometry" = "$last" ] && break
-        last=$geometry; sleep 0.1
-    done
-    eval "$geometry"
+    window_still Dunst
     xdotool mousemove $((X + WIDTH / 2)) $((Y + HEIGHT / 2)) click 1 || die "xdotool click failed"
 }
 new_story() { # new_story TITLE URL: serve it beside the first story, reload, wait for its Notify
