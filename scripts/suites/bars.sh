@@ -190,7 +190,7 @@ every_copy_says_stopped() { local i; for i in 1 2 3; do tail -n 1 "$WORK/waybar$
 wait_for "every copy to say the host stopped" 5 every_copy_says_stopped \
     || die "not every copy says the host stopped: $(for i in 1 2 3; do tail -n 1 "$WORK/waybar$i.out"; done)"
 sleep 1
-pgrep -f "[h]eadlines-host" >/dev/null && die "a bar copy started a host itself"
+pgrep -f "^$HEADLINES_BIN/headlines-host" >/dev/null && die "a bar copy started a host itself"
 ok "every copy says the host stopped, and none starts one itself"
 before=$(requests)
 python3 "$LIB/articles.py" "$ARTICLES" 6 "After restart" "Newer story 4"
@@ -227,6 +227,6 @@ ok "the API key appears in no output, log, cache or state file"
 echo "bars: all checks passed"
 # Bar copies and the hosts they or `headlines start` started (in their own sessions, with any of
 # the suite's configs) still write into $WORK as they stop: stop them first.
-pkill -TERM -f -- "--config $WORK/|[h]eadlines-host --from-bar" 2>/dev/null || true
-for _ in $(seq 50); do pgrep -f -- "--config $WORK/|[h]eadlines-host --from-bar" >/dev/null || break; sleep 0.1; done
-pkill -KILL -f -- "--config $WORK/|[h]eadlines-host --from-bar" 2>/dev/null || true
+pkill -TERM -f -- "--config $WORK/|^$HEADLINES_BIN/headlines-host --from-bar" 2>/dev/null || true
+for _ in $(seq 50); do pgrep -f -- "--config $WORK/|^$HEADLINES_BIN/headlines-host --from-bar" >/dev/null || break; sleep 0.1; done
+pkill -KILL -f -- "--config $WORK/|^$HEADLINES_BIN/headlines-host --from-bar" 2>/dev/null || true
