@@ -13,18 +13,7 @@ final class ConfigFileGoneHostTests: HostTestCase {
             <?xml version="1.0"?><rss version="2.0"><channel><title>calm</title>
             <item><title>calm story</title><link>https://calm.example/1</link></item></channel></rss>
             """.utf8)))
-        let text = """
-            [source]
-            provider=feeds
-            feeds=\(server.baseURL.absoluteString)/calm.rss
-            [refresh]
-            interval=1h
-            daily-budget=20
-            [notify]
-            enabled=false
-
-            """
-        try cli.writeConfig(text, at: configFile)
+        let text = try writeFeedsConfig(["/calm.rss"])
         let host = try startBackground(["--base-url", server.baseURL.absoluteString, "run"])
         try expectLine("reload ok", from: host, within: 20)
         let requests = server.requests.count, mark = host.mark

@@ -15,25 +15,14 @@ final class OverlongLinkFeedsHostTests: HostTestCase {
 
     func testAHostOnFeedsOfOverlongLinksReloadsOkAndShowsTheGoodFeed() throws {
         // Given the good feed and three of two items each, every link about 2 MB
-        var urls: [String] = []
+        var paths: [String] = []
         for (name, count, slashes) in [("good", 5, 0), ("slash1", 2, 2_040_000), ("slash2", 2, 2_040_000), ("slash3", 2, 2_040_000)] {
             let body = feed(name, items: count, slashes: slashes)
             if slashes > 0 { XCTAssertTrue((4_000_000..<4_194_304).contains(body.count), "\(name) is \(body.count) bytes") }
             server.route("/\(name).rss", .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: body))
-            urls.append(server.baseURL.absoluteString + "/\(name).rss")
+            paths.append("/\(name).rss")
         }
-        try cli.writeConfig("""
-            [source]
-            provider=feeds
-            feeds=\(urls.joined(separator: " "))
-            timeout=10s
-            [refresh]
-            interval=1h
-            daily-budget=50
-            [notify]
-            enabled=false
-
-            """, at: configFile)
+        try writeFeedsConfig(paths, dailyBudget: 50)
 
         // When a host reloads them
         let host = try startHost()

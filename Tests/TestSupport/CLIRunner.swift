@@ -13,7 +13,8 @@ public final class CLIRunner {
 
     /// `unshare --user` as root, nothing otherwise: in a user namespace of its own, root is only
     /// the owner of its files, so a mode of 000 or 555 stops it as it stops any user; without it
-    /// root reads and writes through every mode.
+    /// root reads and writes through every mode. A session bus refuses such a process (the uid
+    /// it claims is not the one the bus sees), so a host started so runs without its interface.
     public static var fileModesBindEvenRoot: [String] { geteuid() == 0 ? ["/usr/bin/unshare", "--user", "--"] : [] }
 
     /// What one run printed and how it ended.
