@@ -38,7 +38,7 @@ final class BoundedReadTests: XCTestCase {
 
     func testFIFOConfigFileIsRefusedAtOnce() throws {
         let config = try fifo("fifo.conf")
-        for command in ["list", "status", "fetch"] {
+        for command in ["list", "status", "fetch", "run"] {
             let result = try cli.run(["--config", config, command], timeout: 10)
             assertQuickSentence(result, status: 2, mentions: [config, "is a FIFO, not a regular file"])
         }

@@ -75,4 +75,47 @@ final class FeedEndToEndTests: EndToEndTestCase {
         XCTAssertTrue(status.stdout.contains("Provider:      Feeds"), status.stdout)
         XCTAssertTrue(status.stdout.contains("https://feeds.bbci.co.uk/news/world/rss.xml"), status.stdout)
     }
+
+    func testDocumentShapesFeedparserReadsAreFetchedAndListed() throws {
+        // Given, one at a time: an Atom entry document (root <entry>), RSS 1.0 under an
+        // unprefixed <rdf>, and a podcast of single-quoted attributes, one broken by an
+        // apostrophe, cut off mid-item
+        let cases = [("atom-entry-document.xml", ["Version 3.2 is out"]),
+                     ("rss10-unprefixed-rdf.xml", ["鉋の刃を研ぐ", "作業台の天板"]),
+                     ("itunes-single-quoted-truncated.xml", ["Episode 112: Hand tools for beginners", "Episode 111: Finishing with oil"])]
+        for (file, titles) in cases {
+            server.route("/\(file)", .respond(status: 200, headers: ["Content-Type": "application/xml"],
+                                              body: FixturePaths.data("feeds/\(file)")))
+            let config = try writeFeedsConfig([server.baseURL.appendingPathComponent(file)])
+            try? FileManager.default.removeItem(at: cli.cacheHome.appendingPathComponent("headlines"))
+
+            // When it is fetched alone, Then it exits 0 and its items are listed in order
+            let result = try cli.run(["--config", config.path, "fetch"])
+            XCTAssertEqual(result.status, 0, "\(file): \(result.stderr)")
+            XCTAssertEqual(try listJSON().map(\.title), titles, file)
+        }
+    }
+
+    func testHugeTitlesAreCutWhereTheyArrive() throws {
+        // Given a feed of ten titles of 400 KB each (kept whole, every bar rotation and keyword
+        // match worked through them, and an idle host spent its CPU there)
+        let items = (0..<10).map {
+            "<item><title>\(String(repeating: "Long title word ", count: 25_000))\($0)</title><link>https://long.example/\($0)</link></item>"
+        }
+        server.route("/long.rss", .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: Data(
+            "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>long</title>\(items.joined())</channel></rss>".utf8)))
+        let config = try writeFeedsConfig([server.baseURL.appendingPathComponent("long.rss")])
+
+        // When it is fetched
+        let result = try cli.run(["--config", config.path, "fetch"])
+
+        // Then all ten are kept, each title cut to a few hundred characters ending in an ellipsis
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let listed = try listJSON()
+        XCTAssertEqual(listed.count, 10)
+        for headline in listed {
+            XCTAssertLessThanOrEqual(headline.title.count, 400)
+            XCTAssertTrue(headline.title.hasPrefix("Long title word") && headline.title.hasSuffix("…"), headline.title.suffix(40).description)
+        }
+    }
 }

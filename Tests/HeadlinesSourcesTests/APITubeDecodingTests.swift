@@ -43,14 +43,17 @@ final class APITubeDecodingTests: XCTestCase {
     // MARK: errors
 
     func testAParameterErrorAdvisesTheSettingsNotTheKey() {
-        // Given APITube's 400 for an unknown entity in the query
-        let response = FixturePaths.response("apitube/error-400-ER0250.json", status: 400)
-        // When it is decoded and worded
-        let error = thrownError { () throws(NewsError) in try APITubeProvider.decode(response, now: fixtureNow) }
-        let sentence = error?.message(provider: "APITube", keyVariable: "APITUBE_API_KEY") ?? ""
-        // Then the advice is about the request, never the key
-        XCTAssertFalse(sentence.contains("API key") || sentence.contains("APITUBE_API_KEY"), sentence)
-        XCTAssertTrue(sentence.contains("ER0250") && sentence.contains("[source] settings"), sentence)
+        // Given APITube's 400 for an unknown entity in the query, and for an invalid parameter
+        // value (codes that share the ER02 prefix with the key errors)
+        for code in ["ER0250", "ER0208"] {
+            let response = FixturePaths.response("apitube/error-400-\(code).json", status: 400)
+            // When it is decoded and worded
+            let error = thrownError { () throws(NewsError) in try APITubeProvider.decode(response, now: fixtureNow) }
+            let sentence = error?.message(provider: "APITube", keyVariable: "APITUBE_API_KEY") ?? ""
+            // Then the advice is about the request, never the key
+            XCTAssertFalse(sentence.contains("API key") || sentence.contains("APITUBE_API_KEY"), sentence)
+            XCTAssertTrue(sentence.contains(code) && sentence.contains("[source] settings"), sentence)
+        }
     }
 
 

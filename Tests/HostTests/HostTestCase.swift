@@ -61,6 +61,16 @@ class HostTestCase: XCTestCase {
         try cli.writeConfig(text, at: configFile)
     }
 
+    /// Writes the test config: the feeds at `paths` on the loopback server, notifications off.
+    /// Returns its text.
+    @discardableResult
+    func writeFeedsConfig(_ paths: [String], interval: String = "1h", dailyBudget: Int = 20) throws -> String {
+        let text = "[source]\nprovider=feeds\nfeeds=" + paths.map { server.baseURL.absoluteString + $0 }.joined(separator: " ")
+            + "\ntimeout=10s\n[refresh]\ninterval=\(interval)\ndaily-budget=\(dailyBudget)\n[notify]\nenabled=false\n"
+        try cli.writeConfig(text, at: configFile)
+        return text
+    }
+
     // MARK: - Processes
 
     var barBinary: URL { cli.executable.deletingLastPathComponent().appendingPathComponent("headlines-bar") }

@@ -67,7 +67,8 @@ public final class BackgroundProcess: @unchecked Sendable {
 
     /// Starts `headlines ARGS` in `cli`'s sealed-off environment (plus `extra`), in its root folder.
     public convenience init(cli: CLIRunner, arguments: [String], environment extra: [String: String] = [:]) throws {
-        try self.init(executable: cli.executable, arguments: arguments, environment: cli.environment(extra),
+        let command = cli.launchCommand(arguments)
+        try self.init(executable: command.executable, arguments: command.arguments, environment: cli.environment(extra),
                       currentDirectory: cli.root)
     }
 

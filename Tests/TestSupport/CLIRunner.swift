@@ -7,6 +7,15 @@ public final class CLIRunner {
     /// The temporary root; everything the tool reads or writes lives under it.
     public let root: URL
     public let executable: URL
+    /// A command every run of `headlines` goes through (`run` and `BackgroundProcess(cli:)`),
+    /// `executable` then its arguments after it: empty runs it directly.
+    public var launcher: [String] = []
+
+    /// `unshare --user` as root, nothing otherwise: in a user namespace of its own, root is only
+    /// the owner of its files, so a mode of 000 or 555 stops it as it stops any user; without it
+    /// root reads and writes through every mode. A session bus refuses such a process (the uid
+    /// it claims is not the one the bus sees), so a host started so runs without its interface.
+    public static var fileModesBindEvenRoot: [String] { geteuid() == 0 ? ["/usr/bin/unshare", "--user", "--"] : [] }
 
     /// What one run printed and how it ended.
     public struct Result: Sendable {
@@ -91,8 +100,9 @@ public final class CLIRunner {
     public func run(_ arguments: [String], environment extra: [String: String] = [:],
                     timeout: TimeInterval = 30) throws -> Result {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        let command = launchCommand(arguments)
+        process.executableURL = command.executable
+        process.arguments = command.arguments
         process.environment = environment(extra)
         process.currentDirectoryURL = root
         let out = Pipe(), err = Pipe()
@@ -111,6 +121,12 @@ public final class CLIRunner {
         }
         let elapsed = Date().timeIntervalSince(started)
         return Result(status: process.terminationStatus, stdout: stdout.text(), stderr: stderr.text(), elapsed: elapsed)
+    }
+
+    /// What starts `headlines ARGS`: the executable itself, or the launcher with it as an argument.
+    public func launchCommand(_ arguments: [String]) -> (executable: URL, arguments: [String]) {
+        guard let first = launcher.first else { return (executable, arguments) }
+        return (URL(fileURLWithPath: first), Array(launcher.dropFirst()) + [executable.path] + arguments)
     }
 
     /// Finds the `headlines` built alongside these tests: next to the test bundle first, then in
