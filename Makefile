@@ -35,7 +35,7 @@ test: test-deps
 	scripts/test.sh
 
 bench: test-deps
-	scripts/benchmark.sh
+	Benchmarks/bench.sh
 
 clean:
 	swift package clean

@@ -176,7 +176,7 @@ for mode, how in (("changing", "answer changing"), ("unchanged", "answer unchang
         row(f"A day at the defaults with a key set (APITube, {DAY} reloads), {how}: {UNITS[figure][0]}", "", "",
             "≤ the `curl \\| jq` loop, same fetches", day(f"reload.api.{mode}", "curl_jq", [("curl_jq", "`curl \\| jq` loop")], figure))
 
-print(f"<!-- written by scripts/benchmark.sh; do not edit by hand -->")
+print(f"<!-- written by Benchmarks/bench.sh; do not edit by hand -->")
 print()
 print(f"Run {v.get('run.date', '?')} on {v.get('run.commit', '?')}, Linux {v.get('run.kernel', '?')}, "
       f"{v.get('run.cores', '?')} cores. Load average (1/5/15 min), which shows what else ran, at the start "

@@ -1,7 +1,7 @@
 """What make bench's sections share: the run's folders and server, private homes, the feeds,
 the programs under test, and the `name value unit` lines every section prints.
 
-Set by scripts/bench/run.sh: BENCH_BIN (the release build folder), BENCH_WORK (this run's
+Set by Benchmarks/sections.sh: BENCH_BIN (the release build folder), BENCH_WORK (this run's
 folder), BENCH_RUNTIME (a tmpfs in it, for the runtime folders), BENCH_BASE (the server,
 http://127.0.0.1:PORT), BENCH_WIRE (its wire log), and the private session's
 DBUS_SESSION_BUS_ADDRESS, DISPLAY, XDG_DATA_DIRS and SESSION_DIR."""

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""packaging/benchmark/chart.png from one make bench run's figures: CPU per reload of headlines
+"""Benchmarks/results/chart.png from one make bench run's figures: CPU per reload of headlines
 (host + child) beside newsboat -x reload and the feedparser loop on the same feeds from the same
 server, as gnuplot draws it. Usage: chart.py results.txt chart.png"""
 import os, subprocess, sys, tempfile
