@@ -2,10 +2,12 @@
 # `make bench`: every figure of the costs the project holds itself to, measured in one run, side
 # by side with the C GLib floor (Benchmarks/floor.c) and the peers (`newsboat -x reload`, a
 # python3 feedparser loop, a `curl | jq` loop), each printed with met or NOT met against its
-# target. Builds the release programs once, then runs Benchmarks/sections.sh in a network
-# namespace of its own (loopback only: the real network cannot be reached) with private XDG
-# folders, a private D-Bus session and dunst. Writes Benchmarks/results/results.md and prints it.
-# BENCH_IDLE_SECONDS (default 300) shortens the idle window for development; a figure taken
+# target (Benchmarks/targets.json). Builds the release programs once, then runs
+# Benchmarks/sections.sh in a network namespace of its own (loopback only: the real network
+# cannot be reached) with private XDG folders, a private D-Bus session and dunst. Writes the run's
+# figures to Benchmarks/results/results.json, renders them (Benchmarks/report.py) into
+# results.md and chart.png there, and prints results.md.
+# BENCH_IDLE_SECONDS (default: targets.json's idle window) shortens the idle window for development; a figure taken
 # over a shorter window says so. About 13 minutes with the defaults once built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -59,11 +61,8 @@ results=$work/results.txt
 unshare -rnm Benchmarks/sections.sh "$bin" "$work" "$results"
 echo "run.load_end $(cut -d' ' -f1-3 /proc/loadavg | tr ' ' /) load" >> "$results"
 
-mkdir -p Benchmarks/results
-python3 Benchmarks/table.py "$results" > Benchmarks/results/results.md
-cp "$results" Benchmarks/results/results.txt
-python3 Benchmarks/chart.py "$results" Benchmarks/results/chart.png
+python3 Benchmarks/report.py "$results" Benchmarks/results
 echo
 cat Benchmarks/results/results.md
 echo
-echo "wrote Benchmarks/results/results.md, its raw figures (results.txt) and chart.png"
+echo "wrote Benchmarks/results/: results.json (the run's figures), results.md (judged against Benchmarks/targets.json) and chart.png"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Idle, side by side for BENCH_IDLE_SECONDS (default 300): the host (`headlines run`, after its
+"""Idle, side by side for BENCH_IDLE_SECONDS (default: targets.json's idle_window_s): the host (`headlines run`, after its
 first real reload of the four default-like feeds and the notification it sends on the private
 bus, dunst showing it), three `headlines-bar waybar` copies following it, the C GLib floor
 (floor.c, after its one notification), the python3 feedparser loop and the `curl | jq` loop, each
@@ -10,10 +10,10 @@ window; Private_Dirty, Anonymous, Pss and Rss at its end; threads."""
 import os, sys, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import (BIN, DEFAULT_FEEDS, HERE, PYTHON, WORK, BASE, Follower, Host, emit, feed_urls,
-                    bus_count, feeds_conf, home, note, notify_count, wait_until, control)
+                    bus_count, feeds_conf, home, note, notify_count, targets, wait_until, control)
 import proc
 
-seconds = float(os.environ.get("BENCH_IDLE_SECONDS", "300"))
+seconds = float(os.environ.get("BENCH_IDLE_SECONDS", targets()["idle_window_s"]))
 control(mode="changing", delay_ms=200)
 host_env = home("idle-host", feeds_conf(feed_urls("idle-host", DEFAULT_FEEDS)))
 notified = notify_count()

@@ -13,7 +13,7 @@ Prints `ledger.CASE.FIGURE value unit` lines."""
 import json, os, sys, time
 from datetime import datetime, timedelta, timezone
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import ONE_FEED, Host, control, emit, feed_urls, feeds_conf, home, note, wire
+from common import ONE_FEED, Host, answers, control, emit, feed_urls, feeds_conf, home, note, wire
 import proc
 
 SECONDS = float(os.environ.get("BENCH_LEDGER_SECONDS", "60"))
@@ -78,14 +78,11 @@ def measure(case, full):
     written, cpu = write_bytes(host.pid) - written, ticks(host.pid) - cpu
     elapsed = time.time() - since
     memory = proc.rollup(host.pid)
-    answers = wire(client, since)
+    records = wire(client, since)
     host.stop()
-    statuses = {}
-    for r in answers:
-        statuses[r["status"]] = statuses.get(r["status"], 0) + 1
     emit(f"ledger.{case}.seconds", f"{elapsed:.1f}", "s")
-    emit(f"ledger.{case}.reloads", len(answers), "count")
-    emit(f"ledger.{case}.answers", ",".join(f"{s}x{c}" for s, c in sorted(statuses.items())) or "-", "status")
+    emit(f"ledger.{case}.reloads", len(records), "count")
+    emit(f"ledger.{case}.answers", answers(records), "status")
     emit(f"ledger.{case}.write_kib_s", f"{written / 1024 / elapsed:.1f}", "KiB/s")
     emit(f"ledger.{case}.cpu_pct", f"{cpu / proc.TICK / elapsed * 100:.1f}", "%")
     emit(f"ledger.{case}.host_private_dirty_kb", memory.get("Private_Dirty", "-"), "kB")
