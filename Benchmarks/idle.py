@@ -43,7 +43,7 @@ time.sleep(2)   # every start-up settles
 measured = {"host": (host.pid, False), **{k: (b.pid, False) for k, b in bars.items()}, "floor": (floor.pid, False),
             "feedparser": (feedparser.pid, True), "curl_jq": (curl_jq.pid, True)}
 lines_before = {k: len(b.lines) for k, b in bars.items()}
-cpu_before = {k: proc.tree_cpu_ticks(pid) if tree else proc.cpu_ticks(pid)[0] for k, (pid, tree) in measured.items()}
+cpu_before = {k: proc.own_cpu_ticks(pid, tree) for k, (pid, tree) in measured.items()}
 note(f"idling {seconds:.0f} s: " + ", ".join(f"{k}={pid}" for k, (pid, _) in measured.items()))
 own = proc.Switches({k: pid for k, (pid, tree) in measured.items() if not tree}, every=2).start()
 trees = proc.Switches({k: pid for k, (pid, tree) in measured.items() if tree}, tree=True, every=2).start()
@@ -57,7 +57,7 @@ for name, (pid, tree) in measured.items():
         emit(f"idle.{name}.died", 1, "flag")
         continue
     sampler = trees if tree else own
-    cpu = (proc.tree_cpu_ticks(pid) if tree else proc.cpu_ticks(pid)[0]) - cpu_before[name]
+    cpu = proc.own_cpu_ticks(pid, tree) - cpu_before[name]
     emit(f"idle.{name}.wakeups", sampler.count(name), "count")
     emit(f"idle.{name}.wakeups_by_thread", sampler.by_thread(name), "names")
     emit(f"idle.{name}.threads_ended", sampler.ended(name), "count")

@@ -28,11 +28,6 @@ def write_bytes(pid):
         return next(int(line.split()[1]) for line in f if line.startswith("write_bytes:"))
 
 
-def ticks(pid):
-    own, children = proc.cpu_ticks(pid)
-    return own + children
-
-
 def sizes(env):
     """"name:bytes,..." of FILES in env's home ("-": none)."""
     def size(p):
@@ -73,9 +68,9 @@ def measure(case, full):
     if not wire(client):
         raise SystemExit(f"bench: {client}: no request reached the server")
     before_files, since = sizes(env), time.time()
-    written, cpu = write_bytes(host.pid), ticks(host.pid)
+    written, cpu = write_bytes(host.pid), sum(proc.cpu_ticks(host.pid))
     time.sleep(SECONDS)
-    written, cpu = write_bytes(host.pid) - written, ticks(host.pid) - cpu
+    written, cpu = write_bytes(host.pid) - written, sum(proc.cpu_ticks(host.pid)) - cpu
     elapsed = time.time() - since
     memory = proc.rollup(host.pid)
     records = wire(client, since)

@@ -267,11 +267,6 @@ def details():
           "budget), each the mean of the measured ones, plus "
           "the resident processes' idle rate over 24 hours (headlines: the host and one bar copy)",
           ["case: program", *(UNITS[x][0] for x in UNITS)], lines)
-    if "ledger.full.files_end" in V:
-        table("The largest budget, each state and cache file's length at the window's start and end",
-              ["ledger", "start", "end", "host private dirty at the end"],
-              [[case, str(V.get(f"ledger.{case}.files_start", "–")), str(V.get(f"ledger.{case}.files_end", "–")),
-                g(f"ledger.{case}.host_private_dirty_kb", "{:,.0f} kB")] for case in ("empty", "full")])
 
 
 def chart(png):

@@ -19,7 +19,6 @@ export HEADLINES_BIN=$bin
 EXTRA_PIDS=()
 session_start "$work/session" >&2
 export SESSION_DIR
-python3 Benchmarks/feed.py "$work/latency.rss" "Latency 0" || exit 1
 exec {server_fd}< <(exec python3 Benchmarks/server.py --log "$work/wire.jsonl" --latency-feed "$work/latency.rss")
 EXTRA_PIDS+=($!)
 read -r -t 10 _ port <&"$server_fd" || die "the bench server did not start"
