@@ -34,8 +34,8 @@ def record(lines, out):
                 value = float(value) if "." in value else int(value)
             figures[parts[0]] = {"value": value, "unit": unit}
     with open(os.path.join(out, "results.json"), "w") as f:
-        json.dump({"figures": figures}, f, indent=1)
-        f.write("\n")
+        # One figure a line, in the order the run printed them: a later run's diff reads row by row.
+        f.write('{"figures": {\n' + ",\n".join(f" {json.dumps(k)}: {json.dumps(x)}" for k, x in figures.items()) + "\n}}\n")
 
 
 class Missing(Exception):
