@@ -41,7 +41,7 @@ check:
 	scripts/test.sh --check
 
 bench: test-deps
-	scripts/benchmark.sh
+	Benchmarks/bench.sh
 
 clean:
 	swift package clean

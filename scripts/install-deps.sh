@@ -30,7 +30,7 @@ RUNTIME_PACKAGES=(
 # Tests, the hostile suite and the benchmark only. Later features append here.
 TEST_PACKAGES=(
     gzip                   # make install: the man pages
-    python3                # scripts/bench_server.py, the suites' news server
+    python3                # the suites' news server, the benchmark (Benchmarks/)
     dbus-daemon            # notification suite: a private session bus
     dbus                   # dbus-send
     dbus-bin               # dbus-monitor records the Notify calls

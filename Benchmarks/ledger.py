@@ -13,7 +13,7 @@ Prints `ledger.CASE.FIGURE value unit` lines."""
 import json, os, sys, time
 from datetime import datetime, timedelta, timezone
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import ONE_FEED, Host, control, emit, feed_urls, feeds_conf, home, note, wire
+from common import ONE_FEED, Host, answers, control, emit, feed_urls, feeds_conf, home, note, wire
 import proc
 
 SECONDS = float(os.environ.get("BENCH_LEDGER_SECONDS", "60"))
@@ -26,11 +26,6 @@ FILES = ["state/headlines/ledger.json", "state/headlines/status.json", "state/he
 def write_bytes(pid):
     with open(f"/proc/{pid}/io") as f:
         return next(int(line.split()[1]) for line in f if line.startswith("write_bytes:"))
-
-
-def ticks(pid):
-    own, children = proc.cpu_ticks(pid)
-    return own + children
 
 
 def sizes(env):
@@ -73,19 +68,16 @@ def measure(case, full):
     if not wire(client):
         raise SystemExit(f"bench: {client}: no request reached the server")
     before_files, since = sizes(env), time.time()
-    written, cpu = write_bytes(host.pid), ticks(host.pid)
+    written, cpu = write_bytes(host.pid), sum(proc.cpu_ticks(host.pid))
     time.sleep(SECONDS)
-    written, cpu = write_bytes(host.pid) - written, ticks(host.pid) - cpu
+    written, cpu = write_bytes(host.pid) - written, sum(proc.cpu_ticks(host.pid)) - cpu
     elapsed = time.time() - since
     memory = proc.rollup(host.pid)
-    answers = wire(client, since)
+    records = wire(client, since)
     host.stop()
-    statuses = {}
-    for r in answers:
-        statuses[r["status"]] = statuses.get(r["status"], 0) + 1
     emit(f"ledger.{case}.seconds", f"{elapsed:.1f}", "s")
-    emit(f"ledger.{case}.reloads", len(answers), "count")
-    emit(f"ledger.{case}.answers", ",".join(f"{s}x{c}" for s, c in sorted(statuses.items())) or "-", "status")
+    emit(f"ledger.{case}.reloads", len(records), "count")
+    emit(f"ledger.{case}.answers", answers(records), "status")
     emit(f"ledger.{case}.write_kib_s", f"{written / 1024 / elapsed:.1f}", "KiB/s")
     emit(f"ledger.{case}.cpu_pct", f"{cpu / proc.TICK / elapsed * 100:.1f}", "%")
     emit(f"ledger.{case}.host_private_dirty_kb", memory.get("Private_Dirty", "-"), "kB")

@@ -137,7 +137,7 @@ class Server(ThreadingHTTPServer):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    fixtures = os.path.realpath(os.path.join(here, "..", "..", "Fixtures"))
+    fixtures = os.path.realpath(os.path.join(here, "..", "Fixtures"))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--log", required=True)
     parser.add_argument("--latency-feed")

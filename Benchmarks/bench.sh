@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # `make bench`: every figure of the costs the project holds itself to, measured in one run, side
-# by side with the C GLib floor (scripts/bench/floor.c) and the peers (`newsboat -x reload`, a
+# by side with the C GLib floor (Benchmarks/floor.c) and the peers (`newsboat -x reload`, a
 # python3 feedparser loop, a `curl | jq` loop), each printed with met or NOT met against its
-# target. Builds the release programs once, then runs scripts/bench/run.sh in a network
-# namespace of its own (loopback only: the real network cannot be reached) with private XDG
-# folders, a private D-Bus session and dunst. Writes packaging/benchmark/results.md and prints it.
-# BENCH_IDLE_SECONDS (default 300) shortens the idle window for development; a figure taken
+# target (Benchmarks/targets.json). Builds the release programs once, then runs
+# Benchmarks/sections.sh in a network namespace of its own (loopback only: the real network
+# cannot be reached) with private XDG folders, a private D-Bus session and dunst. Writes the run's
+# figures to Benchmarks/results/results.json, renders them (Benchmarks/report.py) into
+# results.md and chart.png there, and prints results.md.
+# BENCH_IDLE_SECONDS (default: targets.json's idle window) shortens the idle window for development; a figure taken
 # over a shorter window says so. About 13 minutes with the defaults once built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,9 +38,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # The floor, and the meter that stands in for headlines-fetch beside a copy of the host (reload.py).
 cc=$(command -v clang)
-"$cc" -O2 scripts/bench/floor.c $(pkg-config --cflags --libs libnotify) -o "$work/floor"
+"$cc" -O2 Benchmarks/floor.c $(pkg-config --cflags --libs libnotify) -o "$work/floor"
 mkdir "$work/meter-bin"
-"$cc" -O2 -DREAL_FETCH="\"$bin/headlines-fetch\"" -DMETER_LOG="\"$work/meter.log\"" scripts/bench/meter.c \
+"$cc" -O2 -DREAL_FETCH="\"$bin/headlines-fetch\"" -DMETER_LOG="\"$work/meter.log\"" Benchmarks/meter.c \
     -o "$work/meter-bin/headlines-fetch"
 cp "$bin/headlines-host" "$work/meter-bin/headlines-host"
 # The reload child's shared libraries alone: a C program that links every library headlines-fetch
@@ -56,14 +58,11 @@ results=$work/results.txt
     echo "run.cores $(nproc) count"
     echo "run.load_start $(cut -d' ' -f1-3 /proc/loadavg | tr ' ' /) load"
 } > "$results"
-unshare -rnm scripts/bench/run.sh "$bin" "$work" "$results"
+unshare -rnm Benchmarks/sections.sh "$bin" "$work" "$results"
 echo "run.load_end $(cut -d' ' -f1-3 /proc/loadavg | tr ' ' /) load" >> "$results"
 
-mkdir -p packaging/benchmark
-python3 scripts/bench/table.py "$results" > packaging/benchmark/results.md
-cp "$results" packaging/benchmark/results.txt
-python3 scripts/bench/chart.py "$results" packaging/benchmark/chart.png
+python3 Benchmarks/report.py "$results" Benchmarks/results
 echo
-cat packaging/benchmark/results.md
+cat Benchmarks/results/results.md
 echo
-echo "wrote packaging/benchmark/results.md, its raw figures (results.txt) and chart.png"
+echo "wrote Benchmarks/results/: results.json (the run's figures), results.md (judged against Benchmarks/targets.json) and chart.png"

@@ -21,8 +21,8 @@ jq loop: wait4's rusage of each run or loop. feedparser: its own getrusage, roun
 the server's wire log. Prints `reload.CASE[.MODE].TOOL.FIGURE value unit` lines, per reload."""
 import os, sqlite3, subprocess, sys, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import (BASE, BIN, DEFAULT_FEEDS, HERE, NO_IMAGES, ONE_FEED, PYTHON, TEN_FEEDS, WORK, Follower, Host, control,
-                    emit, feed_urls, feeds_conf, home, note, wait_until, wire)
+from common import (BASE, BIN, DEFAULT_FEEDS, HERE, NO_IMAGES, ONE_FEED, PYTHON, RELOADS_A_DAY, TEN_FEEDS, WORK, Follower,
+                    Host, answers, control, emit, feed_urls, feeds_conf, home, note, rusage_run, wait_until, wire)
 import proc
 
 SETTLE = 0.2            # after each reload, before the next: the host finishes its own part
@@ -46,10 +46,14 @@ def meter_lines():
 def wire_figures(prefix, client, since, n, records=None):
     records = wire(client, since) if records is None else records
     emit(f"{prefix}.bytes", round(sum(r["wire_bytes"] for r in records) / n), "B")
-    statuses = {}
-    for r in records:
-        statuses[r["status"]] = statuses.get(r["status"], 0) + 1
-    emit(f"{prefix}.answers", ",".join(f"{s}x{c}" for s, c in sorted(statuses.items())), "status")
+    emit(f"{prefix}.answers", answers(records), "status")
+
+
+def emit_costs(prefix, n, cpu_us, wakeups, involuntary):
+    """A peer's CPU and wake-ups, per reload, from its totals over n reloads."""
+    emit(f"{prefix}.cpu_ms", ms(cpu_us / n), "ms")
+    emit(f"{prefix}.wakeups", f"{wakeups / n:.1f}", "count")
+    emit(f"{prefix}.involuntary", f"{involuntary / n:.1f}", "count")
 
 
 def ms(us):
@@ -123,18 +127,6 @@ class Headlines:
         self.host.stop()
 
 
-def rusage_run(argv, env, faults=False):
-    """(user_us + system_us, context switches, the involuntary ones[, minor page faults]) of one
-    run of argv and everything it waited for."""
-    p = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, ru = os.wait4(p.pid, 0)
-    p.returncode = os.waitstatus_to_exitcode(status)
-    if p.returncode != 0:
-        raise SystemExit(f"bench: {' '.join(argv[:3])} exited {p.returncode}: {p.stderr.read().decode()[-300:]}")
-    cost = ((ru.ru_utime + ru.ru_stime) * 1e6, ru.ru_nvcsw + ru.ru_nivcsw, ru.ru_nivcsw)
-    return cost + (ru.ru_minflt,) if faults else cost
-
-
 class Newsboat:
     def __init__(self, case, paths):
         self.client = f"newsboat-{case}"
@@ -153,14 +145,11 @@ class Newsboat:
             read = {url for (url,) in db.execute("SELECT DISTINCT feedurl FROM rss_item")}
         if len(read) != len(self.paths):
             raise SystemExit(f"bench: newsboat read items from {len(read)} of {len(self.paths)} feeds")
-        since, cpu, woke, involuntary = time.time(), 0, 0, 0
+        since, runs = time.time(), []
         for _ in range(n):
-            c, w, i = rusage_run(self.argv, self.env)
-            cpu, woke, involuntary = cpu + c, woke + w, involuntary + i
+            runs.append(rusage_run(self.argv, self.env))
             time.sleep(SETTLE)
-        emit(f"{prefix}.cpu_ms", ms(cpu / n), "ms")
-        emit(f"{prefix}.wakeups", f"{woke / n:.1f}", "count")
-        emit(f"{prefix}.involuntary", f"{involuntary / n:.1f}", "count")
+        emit_costs(prefix, n, *(sum(r[k] for r in runs) for k in range(3)))
         wire_figures(prefix, self.client, since, n)
 
 
@@ -172,9 +161,7 @@ def feedparser(case, paths, prefix, n):
     rusage_run([PYTHON, os.path.join(HERE, "feedparser_loop.py"), "--report", report, str(SETTLE), str(n + 1)]
                + feed_urls(client, paths), home(f"reload-{client}", ""))
     rounds = [list(map(int, line.split())) for line in open(report)][1:]
-    emit(f"{prefix}.cpu_ms", ms(sum(r[0] + r[1] for r in rounds) / n), "ms")
-    emit(f"{prefix}.wakeups", f"{sum(r[2] + r[3] for r in rounds) / n:.1f}", "count")
-    emit(f"{prefix}.involuntary", f"{sum(r[3] for r in rounds) / n:.1f}", "count")
+    emit_costs(prefix, n, sum(r[0] + r[1] for r in rounds), sum(r[2] + r[3] for r in rounds), sum(r[3] for r in rounds))
     # The loop fetches its feeds one after the other: its first round's answers come first.
     wire_figures(prefix, client, since, n, records=wire(client, since)[len(paths):])
 
@@ -183,11 +170,9 @@ def curl_jq(prefix, n):
     client = "curl-jq-api"
     url = f"{BASE}/{client}/{API_PATH}?fl=id,title,href,published_at,source.domain,image"
     since = time.time()
-    cpu, woke, involuntary = rusage_run(["sh", os.path.join(HERE, "curl_jq_loop.sh"), str(SETTLE), str(n), url, "bench-key"],
-                                        home(f"reload-{client}", ""))
-    emit(f"{prefix}.cpu_ms", ms(cpu / n), "ms")
-    emit(f"{prefix}.wakeups", f"{woke / n:.1f}", "count")
-    emit(f"{prefix}.involuntary", f"{involuntary / n:.1f}", "count")
+    cost = rusage_run(["sh", os.path.join(HERE, "curl_jq_loop.sh"), str(SETTLE), str(n), url, "bench-key"],
+                      home(f"reload-{client}", ""))
+    emit_costs(prefix, n, *cost[:3])
     wire_figures(prefix, client, since, n)
 
 
@@ -212,7 +197,7 @@ emit("reload.startup.runs", startup_runs, "count")
 for name, argv in (("headlines_fetch", [os.path.join(BIN, "headlines-fetch"), "--version"]),
                    ("newsboat", ["newsboat", "--version"]),
                    ("child_libraries", [os.path.join(WORK, "child-libraries")])):
-    runs = [rusage_run(argv, home("startup", ""), faults=True) for _ in range(startup_runs)]
+    runs = [rusage_run(argv, home("startup", "")) for _ in range(startup_runs)]
     emit(f"reload.startup.{name}.cpu_ms", ms(sum(r[0] for r in runs) / startup_runs), "ms")
     emit(f"reload.startup.{name}.page_faults", f"{sum(r[3] for r in runs) / startup_runs:.0f}", "count")
 emit("reload.startup.child_libraries.count", len(subprocess.run(["ldd", os.path.join(WORK, "child-libraries")],
@@ -220,6 +205,7 @@ emit("reload.startup.child_libraries.count", len(subprocess.run(["ldd", os.path.
 
 note(f"a day at the defaults: the four feeds and the API, changing and unchanged, {day_reloads} reloads each")
 emit("reload.day.reloads", day_reloads, "count")
+emit("reload.day.per_day", RELOADS_A_DAY, "count")
 # One host at a time: a host owns org.headlines.Headlines on the session bus, and a second one exits.
 day = Headlines("day", feeds_conf(feed_urls("CLIENT", DEFAULT_FEEDS), budget), follower=True)
 boat = Newsboat("day", DEFAULT_FEEDS)

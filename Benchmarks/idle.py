@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Idle, side by side for BENCH_IDLE_SECONDS (default 300): the host (`headlines run`, after its
+"""Idle, side by side for BENCH_IDLE_SECONDS (default: targets.json's idle_window_s): the host (`headlines run`, after its
 first real reload of the four default-like feeds and the notification it sends on the private
 bus, dunst showing it), three `headlines-bar waybar` copies following it, the C GLib floor
 (floor.c, after its one notification), the python3 feedparser loop and the `curl | jq` loop, each
@@ -10,10 +10,10 @@ window; Private_Dirty, Anonymous, Pss and Rss at its end; threads."""
 import os, sys, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import (BIN, DEFAULT_FEEDS, HERE, PYTHON, WORK, BASE, Follower, Host, emit, feed_urls,
-                    bus_count, feeds_conf, home, note, notify_count, wait_until, control)
+                    bus_count, feeds_conf, home, note, notify_count, targets, wait_until, control)
 import proc
 
-seconds = float(os.environ.get("BENCH_IDLE_SECONDS", "300"))
+seconds = float(os.environ.get("BENCH_IDLE_SECONDS", targets()["idle_window_s"]))
 control(mode="changing", delay_ms=200)
 host_env = home("idle-host", feeds_conf(feed_urls("idle-host", DEFAULT_FEEDS)))
 notified = notify_count()
@@ -43,7 +43,7 @@ time.sleep(2)   # every start-up settles
 measured = {"host": (host.pid, False), **{k: (b.pid, False) for k, b in bars.items()}, "floor": (floor.pid, False),
             "feedparser": (feedparser.pid, True), "curl_jq": (curl_jq.pid, True)}
 lines_before = {k: len(b.lines) for k, b in bars.items()}
-cpu_before = {k: proc.tree_cpu_ticks(pid) if tree else proc.cpu_ticks(pid)[0] for k, (pid, tree) in measured.items()}
+cpu_before = {k: proc.own_cpu_ticks(pid, tree) for k, (pid, tree) in measured.items()}
 note(f"idling {seconds:.0f} s: " + ", ".join(f"{k}={pid}" for k, (pid, _) in measured.items()))
 own = proc.Switches({k: pid for k, (pid, tree) in measured.items() if not tree}, every=2).start()
 trees = proc.Switches({k: pid for k, (pid, tree) in measured.items() if tree}, tree=True, every=2).start()
@@ -57,7 +57,7 @@ for name, (pid, tree) in measured.items():
         emit(f"idle.{name}.died", 1, "flag")
         continue
     sampler = trees if tree else own
-    cpu = (proc.tree_cpu_ticks(pid) if tree else proc.cpu_ticks(pid)[0]) - cpu_before[name]
+    cpu = proc.own_cpu_ticks(pid, tree) - cpu_before[name]
     emit(f"idle.{name}.wakeups", sampler.count(name), "count")
     emit(f"idle.{name}.wakeups_by_thread", sampler.by_thread(name), "names")
     emit(f"idle.{name}.threads_ended", sampler.ended(name), "count")

@@ -3,19 +3,37 @@
 `headlines-bar waybar` follower (its stdout, read through a pipe, stamped as it arrives), over
 BENCH_LATENCY_RELOADS reloads (default 60), the triggers alternating: `headlines refresh`
 starting (its own start-up included; it calls the host's Reload on the session bus), and that
-Reload called with gdbus. Before each, the feed gets a new newest headline (feed.py), so each
-reload changes the bar and notifies it. The
+Reload called with gdbus. Before each, the feed the server reads afresh at each request
+(WORK/latency.rss) gets a new newest headline, so each reload changes the bar and notifies it. The
 server's time for each reload's request (request parsed to answer built, its 200 ms wait
 included) comes from its wire log; the figure the target is about is the rest. The host is
 `headlines run`, exactly as shipped. Prints `latency.*` lines, ms."""
-import os, statistics, subprocess, sys, time
+import datetime, email.utils, os, re, statistics, sys, time
+from xml.sax.saxutils import escape
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import BIN, HERE, MONITOR, WORK, Follower, Host, control, emit, home, wait_until, wire
+from common import BIN, MONITOR, WORK, Follower, Host, control, emit, home, wait_until, wire
 import proc
 
 reloads = int(os.environ.get("BENCH_LATENCY_RELOADS", "60"))
 feed = os.path.join(WORK, "latency.rss")
 client = "latency"
+
+
+def write_feed(title):
+    """title as the newest item (its guid and link follow from it, so a new title is a new
+    headline), then four fixed older ones; written whole (rename), never served half written."""
+    now = datetime.datetime.now(datetime.timezone.utc)
+    items = [(title, now)] + [(f"Older story {k}", now - datetime.timedelta(hours=k)) for k in range(1, 5)]
+    body = "".join(f"<item><title>{escape(t)}</title><link>https://news.example.com/{slug}</link>"
+                   f"<guid isPermaLink=\"false\">{slug}</guid><pubDate>{email.utils.format_datetime(when)}</pubDate></item>"
+                   for t, when in items for slug in [re.sub(r"[^a-z0-9]+", "-", t.lower())])
+    with open(feed + ".tmp", "w") as f:
+        f.write('<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Bench News</title>'
+                f"<link>https://news.example.com/</link><description>bench</description>{body}</channel></rss>")
+    os.rename(feed + ".tmp", feed)
+
+
+write_feed("Latency 0")
 control(delay_ms=200)
 env = home("latency", f"[source]\nprovider = feeds\nfeeds = {os.environ['BENCH_BASE']}/{client}/latency.rss\n"
                       "[refresh]\ndaily-budget = 1440\n")
@@ -40,7 +58,7 @@ to_notify = []
 for k in range(1, reloads + 1):
     title = f"Latency {k}"
     how = "refresh" if k % 2 else "bus"
-    subprocess.run([sys.executable, os.path.join(HERE, "feed.py"), feed, title], check=True)
+    write_feed(title)
     seen = len(bar.lines)
     t0 = time.time()
     trigger = host.refresh() if how == "refresh" else host.bus_reload()

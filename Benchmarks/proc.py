@@ -37,19 +37,6 @@ def tree(pid):
     return out
 
 
-def _status(path, *fields):
-    found = {}
-    try:
-        with open(path) as f:
-            for line in f:
-                key = line.split(":", 1)[0]
-                if key in fields:
-                    found[key] = int(line.split()[1])
-    except OSError:
-        pass
-    return found
-
-
 def switches(pid):
     """{"pid/tid": (voluntary, involuntary)} for every thread of pid."""
     counts = {}
@@ -58,9 +45,12 @@ def switches(pid):
     except OSError:
         return counts
     for tid in tids:
-        s = _status(f"/proc/{pid}/task/{tid}/status", "voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")
-        if len(s) == 2:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/status") as f:
+                s = {k: int(v) for k, v in (line.split(":", 1) for line in f) if k.endswith("ctxt_switches")}
             counts[f"{pid}/{tid}"] = (s["voluntary_ctxt_switches"], s["nonvoluntary_ctxt_switches"])
+        except (OSError, KeyError):
+            pass
     return counts
 
 
@@ -80,10 +70,10 @@ def cpu_ticks(pid):
     return int(fields[11]) + int(fields[12]), int(fields[13]) + int(fields[14])
 
 
-def tree_cpu_ticks(pid):
-    """utime + stime of pid and of every descendant alive now."""
+def own_cpu_ticks(pid, with_tree=False):
+    """utime + stime of pid, and, with_tree, of every descendant alive now."""
     total = 0
-    for p in tree(pid):
+    for p in (tree(pid) if with_tree else [pid]):
         try:
             total += cpu_ticks(p)[0]
         except OSError:

@@ -10,19 +10,12 @@ on the whole corpus, with --recover, which reads every file through. MB/s are 10
 second of CPU. Prints `parse.*` lines."""
 import os, subprocess, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import BIN, emit
+from common import BIN, emit, rusage_run
 
 passes = int(os.environ.get("BENCH_PARSE_PASSES", "3"))
 runs = int(os.environ.get("BENCH_XMLLINT_RUNS", "10"))
 corpus = sorted(os.path.join(d, f) for d, _, names in os.walk("Fixtures/real-world") for f in names
                 if f.endswith((".xml", ".rss", ".atom", ".rdf")))
-
-
-def cpu_us(argv):
-    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, ru = os.wait4(p.pid, 0)
-    p.returncode = os.waitstatus_to_exitcode(status)
-    return (ru.ru_utime + ru.ru_stime) * 1e6
 
 
 def headlines(files):
@@ -36,7 +29,7 @@ def headlines(files):
 
 def xmllint(flags, files):
     size = sum(os.path.getsize(f) for f in files)
-    return size * runs / sum(cpu_us(["xmllint"] + flags + ["--noout"] + files) for _ in range(runs))
+    return size * runs / sum(rusage_run(["xmllint"] + flags + ["--noout"] + files, check=False)[0] for _ in range(runs))
 
 
 stopped = set()

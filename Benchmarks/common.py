@@ -1,11 +1,11 @@
 """What make bench's sections share: the run's folders and server, private homes, the feeds,
 the programs under test, and the `name value unit` lines every section prints.
 
-Set by scripts/bench/run.sh: BENCH_BIN (the release build folder), BENCH_WORK (this run's
+Set by Benchmarks/sections.sh: BENCH_BIN (the release build folder), BENCH_WORK (this run's
 folder), BENCH_RUNTIME (a tmpfs in it, for the runtime folders), BENCH_BASE (the server,
 http://127.0.0.1:PORT), BENCH_WIRE (its wire log), and the private session's
 DBUS_SESSION_BUS_ADDRESS, DISPLAY, XDG_DATA_DIRS and SESSION_DIR."""
-import json, os, subprocess, sys, threading, time, urllib.request
+import json, os, subprocess, sys, tempfile, threading, time, urllib.request
 
 BIN = os.environ["BENCH_BIN"]
 WORK = os.environ["BENCH_WORK"]
@@ -37,6 +37,12 @@ DEFAULT_INTERVAL_S, DEFAULT_BUDGET = 30 * 60, 48
 RELOADS_A_DAY = min(24 * 3600 // DEFAULT_INTERVAL_S, DEFAULT_BUDGET)
 
 
+def targets():
+    """targets.json, where every target of the bench is written (report.py judges by it)."""
+    with open(os.path.join(HERE, "targets.json")) as f:
+        return json.load(f)
+
+
 def emit(name, value, unit):
     print(f"{name} {value} {unit}", flush=True)
 
@@ -59,6 +65,28 @@ def wire(client, since=0.0):
     """The server's records for client with t_request >= since."""
     with open(WIRE) as f:
         return [r for r in map(json.loads, f) if r["client"] == client and r["t_request"] >= since]
+
+
+def answers(records):
+    """"200x20,304x1": how many of the server's records had each status ("-" for none)."""
+    statuses = {}
+    for r in records:
+        statuses[r["status"]] = statuses.get(r["status"], 0) + 1
+    return ",".join(f"{s}x{c}" for s, c in sorted(statuses.items())) or "-"
+
+
+def rusage_run(argv, env=None, check=True):
+    """(user_us + system_us, context switches, the involuntary ones, minor page faults) of one
+    run of argv and everything it waited for (wait4). Its errors go to a file, not a pipe: a
+    pipe nobody reads until the end would stall a program with much to say (xmllint)."""
+    with tempfile.TemporaryFile() as errors:
+        p = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=errors)
+        _, status, ru = os.wait4(p.pid, 0)
+        p.returncode = os.waitstatus_to_exitcode(status)
+        if check and p.returncode != 0:
+            errors.seek(0)
+            raise SystemExit(f"bench: {' '.join(argv[:3])} exited {p.returncode}: {errors.read().decode(errors='replace')[-300:]}")
+    return (ru.ru_utime + ru.ru_stime) * 1e6, ru.ru_nvcsw + ru.ru_nivcsw, ru.ru_nivcsw, ru.ru_minflt
 
 
 def home(name, conf):
@@ -105,7 +133,20 @@ def notify_count():
     return bus_count("Notify")
 
 
-class Host:
+class Child:
+    """A process the bench started (self.proc), ended with SIGTERM, or SIGKILL if it lingers."""
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+class Host(Child):
     """A headlines host in env: `headlines run` (which execs headlines-host, same PID), or the
     headlines-host binary given. Waits for its first reload ("reload ok" in its log)."""
 
@@ -143,17 +184,9 @@ class Host:
     def exe(self):
         return os.path.basename(os.readlink(f"/proc/{self.pid}/exe"))
 
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
 
 
-class Follower:
+class Follower(Child):
     """A program whose stdout lines are read by a thread of the bench and stamped as they arrive
     (a bar copy, a peer's loop): a pipe that is read, as a bar reads it."""
 
@@ -184,11 +217,3 @@ class Follower:
                     raise SystemExit(f"bench: {self.proc.args[0]} never printed a line with {text!r}")
                 self.changed.wait(left)
 
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
