@@ -4,7 +4,7 @@
 # image URL inside a real feed). Brings loopback up, mounts a tmpfs for the homes' runtime folders
 # (a desktop's XDG_RUNTIME_DIR, /run/user/UID, is one: the bar files never wait for a disk),
 # starts the private desktop session (a D-Bus session bus, Xvfb and dunst:
-# scripts/suites/lib/session.sh) and the one HTTP server (server.py), then runs each section, all
+# scripts/lib/common.sh) and the one HTTP server (server.py), then runs each section, all
 # printing `name value unit` lines into RESULTS.
 # Usage: sections.sh BIN_DIR WORK_DIR RESULTS
 set -uo pipefail
@@ -13,14 +13,13 @@ bin=$1 work=$2 results=$3
 ip link set lo up || { echo "sections.sh: cannot bring loopback up in the namespace" >&2; exit 1; }
 mkdir -p "$work/runtime" && mount -t tmpfs -o mode=0755 tmpfs "$work/runtime" ||
     { echo "sections.sh: cannot mount a tmpfs for the runtime folders in the namespace" >&2; exit 1; }
-. scripts/suites/lib/session.sh
+. scripts/lib/common.sh
 # The session's bus activates this build's host (session.sh's service file names it).
 export HEADLINES_BIN=$bin
-EXTRA_PIDS=()
 session_start "$work/session" >&2
 export SESSION_DIR
 exec {server_fd}< <(exec python3 Benchmarks/server.py --log "$work/wire.jsonl" --latency-feed "$work/latency.rss")
-EXTRA_PIDS+=($!)
+PIDS+=($!)
 read -r -t 10 _ port <&"$server_fd" || die "the bench server did not start"
 export BENCH_BIN=$bin BENCH_WORK=$work BENCH_RUNTIME=$work/runtime BENCH_BASE=http://127.0.0.1:$port BENCH_WIRE=$work/wire.jsonl
 sections=${BENCH_SECTIONS:-idle latency reload parse ledger}
