@@ -7,10 +7,17 @@ import XCTest
 final class FailureEndToEndTests: EndToEndTestCase {
     private func json(_ text: String) -> Data { Data(text.utf8) }
 
-    func testInvalidKey401() throws {
+    func testInvalidKey401EchoingTheKeyShowsItRedacted() throws {
+        // The server's message repeats the key it was sent, as some APIs do.
         try assertFailedFetch(.json(json("""
-            {"status":"not_ok","request_id":"r-1","errors":[{"status":401,"code":"ER0175","message":"Invalid API key"}]}
-            """), status: 401), mentions: ["rejected the API key", "ER0175", "APITUBE_API_KEY"])
+            {"status":"not_ok","request_id":"r-1","errors":[{"status":401,"code":"ER0175","message":"Invalid API key: \(Self.apitubeKey)"}]}
+            """), status: 401), mentions: ["rejected the API key", "ER0175", "Invalid API key: [redacted]", "APITUBE_API_KEY"])
+    }
+
+    func testForbidden403() throws {
+        try assertFailedFetch(.json(json("""
+            {"status":"not_ok","request_id":"r-4","errors":[{"status":403,"code":"ER0601","message":"Your plan does not allow this endpoint"}]}
+            """), status: 403), mentions: ["refused the request", "ER0601"])
     }
 
     func testNotOKUnderHTTP200() throws {
@@ -31,7 +38,18 @@ final class FailureEndToEndTests: EndToEndTestCase {
 
     func testServerError500() throws {
         try assertFailedFetch(.respond(status: 500, headers: ["Content-Type": "text/plain"], body: json("boom")),
-                              mentions: ["server error", "500"])
+                              mentions: ["had a server error (HTTP 500)"])
+    }
+
+    func testBadGateway502FromNginx() throws {
+        try assertFailedFetch(.respond(status: 502, headers: ["Content-Type": "text/html"], body: FixturePaths.data("apitube/error-page.html")),
+                              mentions: ["had a server error (HTTP 502)"])
+    }
+
+    func testServiceUnavailable503() throws {
+        try assertFailedFetch(.json(json("""
+            {"status":"not_ok","request_id":"r-5","errors":[{"status":503,"code":"ER0183","message":"Service temporarily unavailable"}]}
+            """), status: 503), mentions: ["had a server error (HTTP 503)", "ER0183"])
     }
 
     func testHTMLPageUnderHTTP200() throws {
@@ -47,26 +65,26 @@ final class FailureEndToEndTests: EndToEndTestCase {
 
     func testConnectionCutShortOfContentLength() throws {
         try assertFailedFetch(.truncated(status: 200, body: apitubeFixture.prefix(1000), claimedLength: apitubeFixture.count),
-                              mentions: [])
+                              mentions: ["cut short"])
     }
 
     func testConnectionResetMidBody() throws {
-        try assertFailedFetch(.resetMidBody(status: 200, body: apitubeFixture), mentions: [])
+        try assertFailedFetch(.resetMidBody(status: 200, body: apitubeFixture), mentions: ["could not be reached (connection"])
     }
 
     func testBodyOverTheSizeCap() throws {
         let huge = Data(repeating: UInt8(ascii: " "), count: 5 * 1024 * 1024)
-        try assertFailedFetch(.json(huge), mentions: ["KiB"])
+        try assertFailedFetch(.json(huge), mentions: ["sent more than 4096 KiB"])
     }
 
     func testBodyOverTheSizeCapWithoutContentLength() throws {
         let huge = Data(repeating: UInt8(ascii: " "), count: 5 * 1024 * 1024)
-        try assertFailedFetch(.unframed(status: 200, body: huge), mentions: ["KiB"])
+        try assertFailedFetch(.unframed(status: 200, body: huge), mentions: ["sent more than 4096 KiB"])
     }
 
     func testConnectionRefused() throws {
         let closed = URL(string: "http://127.0.0.1:\(try LoopbackHTTPServer.closedPort())")!
-        try assertFailedFetch(nil, failingBaseURL: closed, mentions: ["could not be reached"])
+        try assertFailedFetch(nil, failingBaseURL: closed, mentions: ["could not be reached (connection refused)"])
     }
 
     func testServerThatNeverAnswersTimesOutAtTheConfiguredTimeout() throws {

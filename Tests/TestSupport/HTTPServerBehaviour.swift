@@ -17,6 +17,10 @@ extension LoopbackHTTPServer {
         /// No Content-Length at all: the body ends when the server closes (valid HTTP/1.1 with
         /// Connection: close). Lets a client's streaming size cap be tested.
         case unframed(status: Int, body: Data)
+        /// Headers with no Content-Length, `prefix`, then `repeating` over and over until the client
+        /// hangs up or the server stops: a body with no end, which only a client that counts the
+        /// bytes as they arrive gets out of.
+        case endless(status: Int, headers: [String: String], prefix: Data, repeating: Data)
         /// Exactly these bytes, status line and headers included, then a normal close: for the
         /// malformed and hostile answers no well-behaved server would send.
         case raw(Data)

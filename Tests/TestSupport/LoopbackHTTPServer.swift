@@ -156,6 +156,17 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             let wire = ResponseHead.make(status: status, headers: [:], contentLength: nil) + body
             announce(wire.count)
             return Socket.send(fd, wire)
+        case let .endless(status, headers, prefix, repeating):
+            let head = ResponseHead.make(status: status, headers: headers, contentLength: nil) + prefix
+            var sent = Socket.send(fd, head)
+            // Bigger writes, so the loop is not one system call per few bytes.
+            let unit = Data(repeating.count >= 65536 ? repeating : Data(repeatElement(repeating, count: max(1, 65536 / max(repeating.count, 1))).joined()))
+            while sent >= head.count, !lock.withLock({ stopped }) {
+                let n = Socket.send(fd, unit)
+                sent += n
+                if n < unit.count { break }
+            }
+            return sent
         case let .raw(wire):
             announce(wire.count)
             return Socket.send(fd, wire)
