@@ -44,7 +44,7 @@ final class HostileInputTests: HostTestCase {
         XCTAssertTrue(host.isRunning, host.transcript)
     }
 
-    func testTheBusHandsOutHttpLinksOnlyWhateverTheCacheHolds() throws {
+    func testATamperedCachesOtherLinksReachNeitherTheBusNorTheBrowser() throws {
         // Given a fresh cache another process wrote, whose links are not all http(s): the host shows
         // it at start, with no reload
         try writeConfig(interval: "1h", dailyBudget: 10)
@@ -73,6 +73,17 @@ final class HostileInputTests: HostTestCase {
             for link in planted.dropLast() { XCTAssertFalse(text.contains(link), "\(link) handed out: \(text)") }
         }
         XCTAssertTrue(headlines.contains("https://fine.example/ok"), headlines)
+
+        // And the CLI reads the same cache the same way: what `list` numbers, and so what
+        // `open N` opens, is the http link alone
+        let opened = cli.root.appendingPathComponent("opened.txt")
+        _ = try installFakeBrowser(opened: opened)
+        let list = try run(["list", "--json"])
+        let urls = (try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]] ?? []).compactMap { $0["url"] as? String }
+        XCTAssertEqual(urls, ["https://fine.example/ok"], list.stdout + list.stderr)
+        XCTAssertEqual(try run(["open", "1"]).status, 0)
+        XCTAssertEqual(browserOpened(opened), "https://fine.example/ok\n")
+        XCTAssertEqual(try run(["open", "2"]).status, 2, "a second headline was there to open")
     }
 
     func testMutedSourcesAreBoundedInSizeAndNumber() throws {
