@@ -76,55 +76,35 @@ fresh() { # product stamp-file stamp
 }
 
 # The core renders the bars' formats through BarFormats, on the standard library alone.
-FORMAT_SOURCES=()
-while IFS= read -r f; do FORMAT_SOURCES+=("$f"); done < <(find Sources/BarFormats -name '*.swift' | sort)
-CORE_SOURCES=()
-while IFS= read -r f; do CORE_SOURCES+=("$f"); done < <(find Sources/HeadlinesCore -name '*.swift' | sort)
+mapfile -t FORMAT_SOURCES < <(find Sources/BarFormats -name '*.swift' | sort)
+mapfile -t CORE_SOURCES < <(find Sources/HeadlinesCore -name '*.swift' | sort)
 # The parsers live in HeadlinesSources (on the core), which reads XML through FeedXML, the one
 # module that sees libxml2 (Sources/CLibXML2).
-SOURCES_SOURCES=()
-while IFS= read -r f; do SOURCES_SOURCES+=("$f"); done < <(find Sources/HeadlinesSources -name '*.swift' | sort)
-XML_SOURCES=()
-while IFS= read -r f; do XML_SOURCES+=("$f"); done < <(find Sources/FeedXML -name '*.swift' | sort)
+mapfile -t SOURCES_SOURCES < <(find Sources/HeadlinesSources -name '*.swift' | sort)
+mapfile -t XML_SOURCES < <(find Sources/FeedXML -name '*.swift' | sort)
 XML_CFLAGS=(-I Sources/CLibXML2)
 for flag in $(pkg-config --cflags libxml-2.0 2>/dev/null); do XML_CFLAGS+=(-Xcc "$flag"); done
 XML_LIBS=(-L "$LIB" -lFeedXML)
 for flag in $(pkg-config --libs libxml-2.0 2>/dev/null || echo -lxml2); do XML_LIBS+=("$flag"); done
 
 BUILD_ERROR=""
+compile_module() { # NAME, then flags and sources: a static library and its module in $LIB
+    local name=$1; shift
+    swiftc "${SWIFT_FLAGS[@]}" -enable-testing -module-name "$name" -I "$LIB" \
+        -emit-module -emit-module-path "$LIB/$name.swiftmodule" \
+        -emit-library -static -o "$LIB/lib$name.a" "$@" >"$OUT/logs/build-core.log" 2>&1 && return 0
+    BUILD_ERROR=$(grep -m1 -E "error:" "$OUT/logs/build-core.log" || tail -n1 "$OUT/logs/build-core.log")
+    return 1
+}
 build_core() {
     local stamp; stamp=$(stamp_of "${XML_SOURCES[@]}" Sources/CLibXML2/shim.h "${FORMAT_SOURCES[@]}" "${CORE_SOURCES[@]}" "${SOURCES_SOURCES[@]}")
     if fresh "$LIB/libHeadlinesCore.a" "$LIB/stamp" "$stamp"; then return 0; fi
-    say "building FeedXML, BarFormats and HeadlinesCore with -sanitize=$SANITIZE"
+    say "building FeedXML, BarFormats, HeadlinesCore and HeadlinesSources with -sanitize=$SANITIZE"
     rm -f "$LIB/stamp"
-    if ! swiftc "${SWIFT_FLAGS[@]}" -enable-testing -module-name FeedXML "${XML_CFLAGS[@]}" \
-            -emit-module -emit-module-path "$LIB/FeedXML.swiftmodule" \
-            -emit-library -static -o "$LIB/libFeedXML.a" "${XML_SOURCES[@]}" \
-            >"$OUT/logs/build-core.log" 2>&1; then
-        BUILD_ERROR=$(grep -m1 -E "error:" "$OUT/logs/build-core.log" || tail -n1 "$OUT/logs/build-core.log")
-        return 1
-    fi
-    if ! swiftc "${SWIFT_FLAGS[@]}" -enable-testing -module-name BarFormats \
-            -emit-module -emit-module-path "$LIB/BarFormats.swiftmodule" \
-            -emit-library -static -o "$LIB/libBarFormats.a" "${FORMAT_SOURCES[@]}" \
-            >"$OUT/logs/build-core.log" 2>&1; then
-        BUILD_ERROR=$(grep -m1 -E "error:" "$OUT/logs/build-core.log" || tail -n1 "$OUT/logs/build-core.log")
-        return 1
-    fi
-    if ! swiftc "${SWIFT_FLAGS[@]}" -enable-testing -module-name HeadlinesCore -I "$LIB" \
-            -emit-module -emit-module-path "$LIB/HeadlinesCore.swiftmodule" \
-            -emit-library -static -o "$LIB/libHeadlinesCore.a" "${CORE_SOURCES[@]}" \
-            >"$OUT/logs/build-core.log" 2>&1; then
-        BUILD_ERROR=$(grep -m1 -E "error:" "$OUT/logs/build-core.log" || tail -n1 "$OUT/logs/build-core.log")
-        return 1
-    fi
-    if ! swiftc "${SWIFT_FLAGS[@]}" -enable-testing -module-name HeadlinesSources -I "$LIB" "${XML_CFLAGS[@]}" \
-            -emit-module -emit-module-path "$LIB/HeadlinesSources.swiftmodule" \
-            -emit-library -static -o "$LIB/libHeadlinesSources.a" "${SOURCES_SOURCES[@]}" \
-            >"$OUT/logs/build-core.log" 2>&1; then
-        BUILD_ERROR=$(grep -m1 -E "error:" "$OUT/logs/build-core.log" || tail -n1 "$OUT/logs/build-core.log")
-        return 1
-    fi
+    compile_module FeedXML "${XML_CFLAGS[@]}" "${XML_SOURCES[@]}" &&
+        compile_module BarFormats "${FORMAT_SOURCES[@]}" &&
+        compile_module HeadlinesCore "${CORE_SOURCES[@]}" &&
+        compile_module HeadlinesSources "${XML_CFLAGS[@]}" "${SOURCES_SOURCES[@]}" || return 1
     echo "$stamp" >"$LIB/stamp"
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # THE hostile-world suite (`make hostile`, and one entry of scripts/test.sh): runs every
-# executable scripts/hostile/*.sh in name order (20-crash, 30-fuzz, 40-memory, 80-state,
+# executable scripts/hostile/*.sh in name order (20-crash, 40-memory, 80-state,
 # whatever exists), collects their result rows, prints them as one
 # markdown table and ends with "hostile: N passed, N failed". Exits non-zero when any row failed or
 # any sub-suite exited non-zero, timed out, or printed no row.

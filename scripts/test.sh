@@ -37,7 +37,8 @@ INTEGRATION_SUITES=(
     "reference|feed parser conformance (gofeed corpus)|scripts/conformance.sh"
     "reference|feed parser conformance (real-world corpus vs python3-feedparser)|scripts/conformance-realworld.sh"
     "sanitizers|ThreadSanitizer over the host, timeline and notification tests (make tsan)|make --no-print-directory tsan"
-    "sanitizers|hostile world (crashes, fuzzing, memory, the sandbox)|scripts/hostile.sh"
+    "sanitizers|libFuzzer over the parsers, 10 s a target|scripts/fuzz.sh"
+    "sanitizers|hostile world (crashes, memory, a full disk, the sandbox)|scripts/hostile.sh"
     "packaging|set-up (install-deps sets, a release build without warnings, make build then install, make demo)|scripts/suites/setup.sh"
     "packaging|packaging (make install, .deb, man, desktop file, systemd unit)|scripts/suites/packaging.sh"
 )
