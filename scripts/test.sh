@@ -125,6 +125,7 @@ echo "== suite: unit tests (swift test)"
 # The parallel runner does not list skipped tests, so the programs whose absence makes tests skip
 # are named here.
 [ -x /usr/bin/dbus-daemon ] || echo "not installed: dbus-daemon; the tests that start a host on a private session bus are skipped (make test installs it)"
+[ -x /usr/bin/time ] || echo "not installed: GNU time; the test of the reload child's peak memory is skipped (make test installs it)"
 # Each test in a process of its own, four at a time: the tests share no file, port or process
 # (each makes its own temporary folders and loopback servers), and most of their time is spent
 # waiting on the processes and timers they start. The parallel runner prints a failing test's

@@ -142,6 +142,21 @@ class HostTestCase: XCTestCase {
         try cli.run(arguments + ["--config", configFile.path], environment: environment, timeout: timeout)
     }
 
+    /// `headlines list --json` once the cache holds headlines: the reload child sends its report
+    /// before it writes the cache, so the host's "reload ok" can come a moment before `list` sees
+    /// the reload. The urls listed, and the last run's output.
+    func listedAfterReload(timeout: TimeInterval = 10) throws -> (urls: [String], result: CLIRunner.Result) {
+        var result = try run(["list", "--json"])
+        var urls: [String] = []
+        _ = waitUntil(timeout: timeout, poll: 0.05) {
+            if let again = try? run(["list", "--json"]) { result = again }
+            let items = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [[String: Any]] ?? []
+            urls = items.compactMap { $0["url"] as? String }
+            return !urls.isEmpty
+        }
+        return (urls, result)
+    }
+
     /// The test key and the test's bus: what a host and the CLI of this test run with.
     var environment: [String: String] {
         ["APITUBE_API_KEY": Self.apiKey, "DBUS_SESSION_BUS_ADDRESS": bus.address]

@@ -78,8 +78,7 @@ final class HostileInputTests: HostTestCase {
         // `open N` opens, is the http link alone
         let opened = cli.root.appendingPathComponent("opened.txt")
         _ = try installFakeBrowser(opened: opened)
-        let list = try run(["list", "--json"])
-        let urls = (try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]] ?? []).compactMap { $0["url"] as? String }
+        let (urls, list) = try listedAfterReload()
         XCTAssertEqual(urls, ["https://fine.example/ok"], list.stdout + list.stderr)
         XCTAssertEqual(try run(["open", "1"]).status, 0)
         XCTAssertEqual(browserOpened(opened), "https://fine.example/ok\n")

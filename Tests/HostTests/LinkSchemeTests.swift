@@ -24,8 +24,7 @@ final class LinkSchemeTests: HostTestCase {
         // When the host reloads, and its headline and `open 1` are opened
         let host = try startHost()
         try expectLine("reload ok", from: host, within: 10)
-        let list = try run(["list", "--json"])
-        let urls = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]).compactMap { $0["url"] as? String }
+        let (urls, list) = try listedAfterReload()
         XCTAssertEqual(try run(["open"]).status, 0)
         XCTAssertEqual(browserOpened(opened, count: 1), injected + "\n")
         XCTAssertEqual(try run(["open", "1"]).status, 0)
@@ -33,7 +32,7 @@ final class LinkSchemeTests: HostTestCase {
 
         // Then the list holds the http(s) links only, the shell-looking one first, and the browser
         // got it twice exactly as it is, and nothing ran
-        XCTAssertEqual(urls.count, results.count - 3, list.stdout)
+        XCTAssertEqual(urls.count, results.count - 3, list.stdout + list.stderr)
         XCTAssertEqual(urls.first, injected)
         XCTAssertTrue(urls.allSatisfy { $0.hasPrefix("https://") || $0.hasPrefix("http://") }, "\(urls)")
         XCTAssertEqual(browsed, injected + "\n" + injected + "\n")
