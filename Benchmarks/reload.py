@@ -191,7 +191,7 @@ for case, paths, n in (("one", ONE_FEED, cpu_reloads), ("ten", TEN_FEEDS, ten_re
 
 # What starting and ending a process costs before any work, beside the peer that pays the same:
 # headlines-fetch linking its libraries and the Swift runtime, newsboat, and the C program that
-# links the child's shared libraries and returns (benchmark.sh). Printed, never gated.
+# links the child's shared libraries and returns (bench.sh). Printed, never gated.
 note(f"start-up and exit with no work, {startup_runs} runs each")
 emit("reload.startup.runs", startup_runs, "count")
 for name, argv in (("headlines_fetch", [os.path.join(BIN, "headlines-fetch"), "--version"]),
