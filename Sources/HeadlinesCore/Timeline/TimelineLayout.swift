@@ -33,6 +33,10 @@ public struct ReloadReport: Codable, Sendable, Equatable {
     /// Headline id to the path of its scaled image, for notifications; nil when none (and in
     /// reports from before images, which still decode).
     public var images: [String: String]?
+    /// The earliest time any of the source's feeds is next due, each feed by what its publisher
+    /// asked (max-age, ttl, Retry-After) or its own interval; nil when the source has no per-feed
+    /// schedule (the news APIs). A scheduled reload before it would fetch nothing.
+    public var nextDue: Date?
 
     public init(headlines: [Headline], fetchedAt: Date?, failure: RefreshFailure?, partialFailures: [String] = [],
                 requestsSent: Int = 1) {

@@ -26,6 +26,8 @@ public protocol HeadlineProvider: Sendable {
 public struct FetchReport: Sendable, Equatable {
     public var headlines: [Headline]
     public var partialFailures: [String]
+    /// The earliest time any feed is next due (see `ReloadReport.nextDue`); nil for the APIs.
+    public var nextDue: Date?
     public init(headlines: [Headline], partialFailures: [String] = []) {
         self.headlines = headlines
         self.partialFailures = partialFailures

@@ -43,6 +43,10 @@ public struct HTTPResponse: Sendable, Equatable {
     /// How many HTTP requests this answer took: 1, plus one per redirect followed. Each one
     /// costs the API's quota like any other request.
     public var requestCount: Int
+    /// Where a chain of permanent redirects (301, 308) from the requested URL ended, when the
+    /// answer came through one; nil when there was none or a temporary one came first. The
+    /// feed's stored address moves there.
+    public var permanentLocation: URL?
 
     public init(status: Int, headers: [String: String] = [:], body: Data, requestCount: Int = 1) {
         self.status = status
