@@ -55,8 +55,8 @@ def feed_urls(client, paths):
     return [f"{BASE}/{client}/feeds/{p}" for p in paths]
 
 
-def control(mode=None, delay_ms=None):
-    query = "&".join(f"{k}={v}" for k, v in (("mode", mode), ("delay_ms", delay_ms)) if v is not None)
+def control(mode=None, delay_ms=None, max_age=None):
+    query = "&".join(f"{k}={v}" for k, v in (("mode", mode), ("delay_ms", delay_ms), ("max_age", max_age)) if v is not None)
     opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
     opener.open(f"{BASE}/control?{query}", timeout=10).read()
 

@@ -10,6 +10,9 @@ real feeds from the same server (every answer after 200 ms), one after the other
   day        the four default-like feeds, feeds changing (200s) and unchanged (304s):
              headlines (host + child + one `headlines-bar waybar` follower), newsboat, feedparser;
              BENCH_DAY_RELOADS reloads each (default 20).
+  maxage     the four feeds sending Cache-Control: max-age=3600, the host reloading on its own
+             schedule, scaled down in time (BENCH_MAXAGE_INTERVAL s for the half hour, default 3;
+             BENCH_MAXAGE_SLOTS intervals, default 12), beside newsboat; requests per feed too.
   api        the same with a key set (the defaults then read APITube): headlines' APITube
              provider beside the `curl | jq` loop, on the same JSON.
 
@@ -32,6 +35,8 @@ API_PATH = "v1/news/top-headlines"
 cpu_reloads = int(os.environ.get("BENCH_CPU_RELOADS", "20"))
 ten_reloads = int(os.environ.get("BENCH_CPU_RELOADS", "10"))
 day_reloads = int(os.environ.get("BENCH_DAY_RELOADS", "20"))
+maxage_interval = int(os.environ.get("BENCH_MAXAGE_INTERVAL", "3"))
+maxage_slots = int(os.environ.get("BENCH_MAXAGE_SLOTS", "12"))
 startup_runs = int(os.environ.get("BENCH_STARTUP_RUNS", "50"))
 
 
@@ -43,10 +48,12 @@ def meter_lines():
         return []
 
 
-def wire_figures(prefix, client, since, n, records=None):
+def wire_figures(prefix, client, since, n, records=None, feeds=None):
     records = wire(client, since) if records is None else records
     emit(f"{prefix}.bytes", round(sum(r["wire_bytes"] for r in records) / n), "B")
     emit(f"{prefix}.answers", answers(records), "status")
+    if feeds:
+        emit(f"{prefix}.requests_per_feed", f"{len(records) / n / feeds:.3f}", "count")
 
 
 def emit_costs(prefix, n, cpu_us, wakeups, involuntary):
@@ -83,34 +90,72 @@ class Headlines:
         wait_until("the reload child to end", 10, lambda: len(proc.tree(self.host.pid)) == 1)
         time.sleep(SETTLE)
 
-    def measure(self, prefix, n):
+    def measure(self, prefix, n, feeds=None):
+        """n explicit reloads (the bus's Reload, as `headlines refresh`), after one warm-up."""
         self.reload()   # warm-up: the mode's first answer (an unchanged feed's validators)
-        first, since = len(meter_lines()), time.time()
-        pids = {"host": self.host.pid, **({"follower": self.follower.pid} if self.follower else {})}
-        ticks = {k: proc.cpu_ticks(p) for k, p in pids.items()}
-        switches = proc.Switches(pids, every=0.01).start()
+        window = self.window()
         for _ in range(n):
             self.reload()
-        switches.stop()
-        children = meter_lines()[first:]
+        children = window.children()
         if len(children) != n or any(c[5] != 0 for c in children):
             raise SystemExit(f"bench: {prefix}: {len(children)} reload children for {n} reloads, exit statuses {[c[5] for c in children]}")
-        after = {k: proc.cpu_ticks(p) for k, p in pids.items()}
-        host_us = (after["host"][0] - ticks["host"][0]) * 1e6 / proc.TICK
+        window.emit(prefix, n, children, feeds)
+
+    def measure_scheduled(self, prefix, slots, interval, feeds):
+        """The host left to its own schedule for `slots` reload intervals: the reloads it starts,
+        and those it skips because no feed is due, are what a day of them costs."""
+        wait_until("a scheduled reload", interval * 3, lambda: len(proc.tree(self.host.pid)) > 1)
+        wait_until("the reload child to end", 30, lambda: len(proc.tree(self.host.pid)) == 1)
+        window = self.window()
+        time.sleep(slots * interval)
+        children = window.children()
+        if any(c[5] != 0 for c in children):
+            raise SystemExit(f"bench: {prefix}: reload children exited {[c[5] for c in children]}")
+        window.emit(prefix, slots, children, feeds)
+        emit(f"{prefix}.children", f"{len(children) / slots:.2f}", "count")
+
+    def window(self):
+        return Window(self)
+
+    def stop(self):
+        if self.follower:
+            self.follower.stop()
+        self.host.stop()
+
+
+class Window:
+    """A metered stretch of one headlines host: its CPU, its reload children's and its
+    follower's, their wake-ups and the bytes on the wire, per reload (or per reload interval)."""
+
+    def __init__(self, headlines):
+        self.h = headlines
+        self.first, self.since = len(meter_lines()), time.time()
+        self.pids = {"host": headlines.host.pid, **({"follower": headlines.follower.pid} if headlines.follower else {})}
+        self.ticks = {k: proc.cpu_ticks(p) for k, p in self.pids.items()}
+        self.switches = proc.Switches(self.pids, every=0.01).start()
+
+    def children(self):
+        self.switches.stop()
+        return meter_lines()[self.first:]
+
+    def emit(self, prefix, n, children, feeds=None):
+        after = {k: proc.cpu_ticks(p) for k, p in self.pids.items()}
+        host_us = (after["host"][0] - self.ticks["host"][0]) * 1e6 / proc.TICK
         child_us = sum(c[0] + c[1] for c in children)
-        bar_us = (after["follower"][0] - ticks["follower"][0]) * 1e6 / proc.TICK if self.follower else 0
+        bar_us = (after["follower"][0] - self.ticks["follower"][0]) * 1e6 / proc.TICK if self.h.follower else 0
+        switches = self.switches
         emit(f"{prefix}.cpu_ms", ms((host_us + child_us + bar_us) / n), "ms")
         emit(f"{prefix}.host_cpu_ms", ms(host_us / n), "ms")
         emit(f"{prefix}.child_cpu_ms", ms(child_us / n), "ms")
         # Cross-check: the host's reaped children by /proc (the meter's own fork and wait included).
-        emit(f"{prefix}.children_by_proc_ms", ms((after["host"][1] - ticks["host"][1]) * 1e6 / proc.TICK / n), "ms")
+        emit(f"{prefix}.children_by_proc_ms", ms((after["host"][1] - self.ticks["host"][1]) * 1e6 / proc.TICK / n), "ms")
         child_wakeups = sum(c[2] + c[3] for c in children)
         involuntary = switches.count("host", involuntary_only=True) + sum(c[3] for c in children)
         emit(f"{prefix}.host_wakeups", f"{switches.count('host') / n:.1f}", "count")
         emit(f"{prefix}.host_wakeups_by_thread", switches.by_thread("host"), "names")
         emit(f"{prefix}.child_wakeups", f"{child_wakeups / n:.1f}", "count")
         wakeups = switches.count("host") + child_wakeups
-        if self.follower:
+        if self.h.follower:
             emit(f"{prefix}.bar_cpu_ms", ms(bar_us / n), "ms")
             emit(f"{prefix}.bar_wakeups", f"{switches.count('follower') / n:.1f}", "count")
             wakeups += switches.count("follower")
@@ -118,13 +163,9 @@ class Headlines:
         emit(f"{prefix}.wakeups", f"{wakeups / n:.1f}", "count")
         emit(f"{prefix}.involuntary", f"{involuntary / n:.1f}", "count")
         emit(f"{prefix}.host_threads_ended", switches.ended("host"), "count")
-        emit(f"{prefix}.child_peak_rss_kb", max(c[4] for c in children), "kB")
-        wire_figures(prefix, self.client, since, n)
-
-    def stop(self):
-        if self.follower:
-            self.follower.stop()
-        self.host.stop()
+        if children:
+            emit(f"{prefix}.child_peak_rss_kb", max(c[4] for c in children), "kB")
+        wire_figures(prefix, self.h.client, self.since, n, feeds=feeds)
 
 
 class Newsboat:
@@ -150,7 +191,7 @@ class Newsboat:
             runs.append(rusage_run(self.argv, self.env))
             time.sleep(SETTLE)
         emit_costs(prefix, n, *(sum(r[k] for r in runs) for k in range(3)))
-        wire_figures(prefix, self.client, since, n)
+        wire_figures(prefix, self.client, since, n, feeds=len(self.paths))
 
 
 def feedparser(case, paths, prefix, n):
@@ -211,11 +252,22 @@ day = Headlines("day", feeds_conf(feed_urls("CLIENT", DEFAULT_FEEDS), budget), f
 boat = Newsboat("day", DEFAULT_FEEDS)
 for mode in ("changing", "unchanged"):
     control(mode=mode)
-    day.measure(f"reload.day.{mode}.headlines", day_reloads)
+    day.measure(f"reload.day.{mode}.headlines", day_reloads, feeds=len(DEFAULT_FEEDS))
     boat.measure(f"reload.day.{mode}.newsboat", day_reloads)
     feedparser("day", DEFAULT_FEEDS, f"reload.day.{mode}.feedparser", day_reloads)
 day.stop()
-control(mode="changing")
+# The same feeds saying they keep an hour (Cache-Control: max-age=3600) at the defaults' reload
+# every half hour, with both times divided by the same factor: the host left to its own schedule
+# (an explicit reload fetches every feed whatever max-age says), each of its reload intervals one
+# of the day's. newsboat has no per-feed schedule: it fetches every feed at every reload.
+note(f"a day of feeds with max-age=3600: {maxage_slots} reload intervals of {maxage_interval} s, max-age {2 * maxage_interval} s")
+control(mode="unchanged", max_age=2 * maxage_interval)
+scheduled = Headlines("maxage", feeds_conf(feed_urls("CLIENT", DEFAULT_FEEDS),
+                                           f"[refresh]\ninterval = {maxage_interval}s\ndaily-budget = 86400\n"), follower=True)
+scheduled.measure_scheduled("reload.maxage.headlines", maxage_slots, maxage_interval, len(DEFAULT_FEEDS))
+scheduled.stop()
+boat.measure("reload.maxage.newsboat", day_reloads)
+control(mode="changing", max_age=0)
 api = Headlines("api", f"[source]\nprovider = apitube\nbase-url = {BASE}/CLIENT\n{NO_IMAGES}{budget}",
                 env_extra={"APITUBE_API_KEY": "bench-key"}, follower=True)
 for mode in ("changing", "unchanged"):

@@ -18,9 +18,12 @@ V = {}   # figure name -> value, this run's and the a-day figures derived from t
 NAMES = {"newsboat": "newsboat -x reload", "feedparser": "feedparser loop", "curl_jq": "`curl | jq` loop"}
 # The resident processes whose idle rate a day adds to each program's reloads.
 RESIDENT = {"headlines": ("host", "bar1"), "newsboat": (), "feedparser": ("feedparser",), "curl_jq": ("curl_jq",)}
-DAY_CASES = ("reload.day.changing", "reload.day.unchanged", "reload.api.changing", "reload.api.unchanged")
+DAY_CASES = ("reload.day.changing", "reload.day.unchanged", "reload.maxage", "reload.api.changing", "reload.api.unchanged")
 UNITS = {"cpu_ms": ("CPU", lambda x: f"{x / 1000:.2f} s"), "wakeups": ("wake-ups", lambda x: f"{x:,.0f}"),
-         "bytes": ("bytes received", lambda x: f"{x / 1e6:.2f} MB" if x >= 1e6 else f"{x / 1e3:.1f} kB")}
+         "bytes": ("bytes received", lambda x: f"{x / 1e6:.2f} MB" if x >= 1e6 else f"{x / 1e3:.1f} kB"),
+         "requests_per_feed": ("requests per feed", lambda x: f"{x:,.0f}")}
+# Figures a day counts from its reloads alone, without the resident processes' idle rate.
+COUNTED_PER_RELOAD = ("bytes", "requests_per_feed")
 
 
 def record(lines, out):
@@ -71,7 +74,7 @@ def derive_days():
             for tool, resident in RESIDENT.items():
                 try:
                     x = f("reload.day.per_day") * f(f"{case}.{tool}.{figure}")
-                    if figure != "bytes":
+                    if figure not in COUNTED_PER_RELOAD:
                         x += sum(rate(name, figure) for name in resident)
                     V[f"{case}.{tool}.{figure}_a_day"] = x
                 except Missing:
@@ -175,7 +178,7 @@ def day(row):
     show = UNITS[figure][1]
     peers = [f"{name} {show(V[f'{case}.{tool}.{figure}_a_day'])}" for tool, name in NAMES.items()
              if f"{case}.{tool}.{figure}_a_day" in V]
-    if figure != "bytes":
+    if figure not in COUNTED_PER_RELOAD:
         peers.append(f"C GLib floor (idle only) {show(f(f'idle.floor.{figure}_a_day'))}")
     return show(f(f"{case}.headlines.{figure}_a_day")), "; ".join(peers)
 
@@ -235,7 +238,8 @@ def details():
                              ("bar_minus_server", "trigger → new line, less the server's time"))]
           + [["either trigger → the Notify call on the bus"] + [g(f"latency.notify.{p}", "{:.1f} ms") for p in ("p50", "p95")]])
     cases = (("one", "1 feed"), ("ten", "10 feeds"), ("day.changing", "4 feeds, changing"),
-             ("day.unchanged", "4 feeds, unchanged"), ("api.changing", "APITube, changing"), ("api.unchanged", "APITube, unchanged"))
+             ("day.unchanged", "4 feeds, unchanged"), ("maxage", "4 feeds, max-age=3600, by the host's schedule"),
+             ("api.changing", "APITube, changing"), ("api.unchanged", "APITube, unchanged"))
 
     def split(k, figure):
         """headlines' figure split into host, child and (with a follower) bar."""
@@ -262,7 +266,7 @@ def details():
              for case, what in cases[2:] for tool in ("headlines", *NAMES) if f"reload.{case}.{tool}.cpu_ms" in V]
     if "idle.floor.cpu_ms_a_day" in V:
         lines.append(["C GLib floor, idle all day", UNITS["cpu_ms"][1](V["idle.floor.cpu_ms_a_day"]),
-                      UNITS["wakeups"][1](V["idle.floor.wakeups_a_day"]), "0"])
+                      UNITS["wakeups"][1](V["idle.floor.wakeups_a_day"]), "0", "0"])
     table(f"A day at the defaults: {V.get('reload.day.per_day', '?')} reloads (the defaults' interval, within their daily "
           "budget), each the mean of the measured ones, plus "
           "the resident processes' idle rate over 24 hours (headlines: the host and one bar copy)",

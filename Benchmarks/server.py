@@ -7,14 +7,15 @@ each answer was.
   GET /CLIENT/latency.rss                the --latency-feed file, read afresh at each request
   GET /CLIENT/v1/news/top-headlines      Fixtures/apitube/top-headlines-fl.json (with fl=) or
                                          top-headlines-full.json; needs an X-API-Key header
-  GET /control?mode=M&delay_ms=N         sets how the server answers from now on (logged apart)
+  GET /control?mode=M&delay_ms=N&max_age=S   sets how the server answers from now on (logged apart)
 
 Every answer waits delay_ms (default 200) before it is built: a server that answers in 200 ms.
 Mode `changing`: every answer is a 200 with the whole body and a new ETag and Last-Modified, as
 a feed that changed since the client's last fetch. Mode `unchanged`: one ETag and Last-Modified
 per file; a request whose If-None-Match names it (or, without one, whose If-Modified-Since is not
 older) gets a 304. The latency feed keeps its ETag while its bytes are the same, in either mode.
-Bodies are gzip-compressed when Accept-Encoding names gzip (each file compressed once).
+Bodies are gzip-compressed when Accept-Encoding names gzip (each file compressed once). With
+max_age set (S > 0), every feed answer, 200 or 304, says `Cache-Control: max-age=S`.
 
 Each answer is appended to the wire log as one JSON line (client, path, status, wire_bytes:
 status line + headers + body exactly as written, t_request when the request was parsed, t_answer
@@ -59,6 +60,8 @@ class Handler(BaseHTTPRequestHandler):
             self.server.mode = query["mode"][0]
         if "delay_ms" in query:
             self.server.delay = float(query["delay_ms"][0]) / 1000
+        if "max_age" in query:
+            self.server.max_age = int(query["max_age"][0])
         return self.answer("control", urlsplit(self.path), 204, b"", False)
 
     def file(self, client, url, path, content_type, wants_gzip, fixed):
@@ -73,10 +76,11 @@ class Handler(BaseHTTPRequestHandler):
             etag, modified = '"%s-%d"' % (digest, n), email.utils.formatdate(usegmt=True)
         else:
             etag, modified = '"%s"' % digest, email.utils.formatdate(mtime, usegmt=True)
-            if self.unchanged_for_client(etag, mtime):
-                return self.answer(client, url, 304, b"", False, [("ETag", etag), ("Last-Modified", modified)])
+        caching = [("Cache-Control", "max-age=%d" % self.server.max_age)] if self.server.max_age > 0 and not fixed else []
+        if (self.server.mode != "changing" or fixed) and self.unchanged_for_client(etag, mtime):
+            return self.answer(client, url, 304, b"", False, [("ETag", etag), ("Last-Modified", modified)] + caching)
         return self.answer(client, url, 200, packed if wants_gzip else body, wants_gzip,
-                           [("ETag", etag), ("Last-Modified", modified), ("Content-Type", content_type)])
+                           [("ETag", etag), ("Last-Modified", modified), ("Content-Type", content_type)] + caching)
 
     def unchanged_for_client(self, etag, mtime):
         match = self.headers.get("If-None-Match")
@@ -149,6 +153,7 @@ def main():
     server.latency_feed = os.path.abspath(args.latency_feed) if args.latency_feed else None
     server.delay = args.delay_ms / 1000
     server.mode = "changing"
+    server.max_age = 0
     server.serial = 0
     server.files = {}
     server.lock = threading.Lock()
