@@ -11,6 +11,9 @@ final class CurlBatch {
         var request: HTTPRequest
         /// Redirects followed so far.
         var hops = 0
+        /// True while every redirect so far was permanent (301, 308): then the answer says where
+        /// the requested URL now lives.
+        var movedForGood = true
         /// Set when the first hop starts; every later hop shares it, so redirects cannot stretch
         /// the request past one timeout.
         var deadline: ContinuousClock.Instant?
@@ -144,6 +147,8 @@ final class CurlBatch {
             case let .success(next):
                 jobs[index].request = next
                 jobs[index].hops += 1
+                // 302, 303 and 307 are temporary: the URL asked for stays the one to ask next time.
+                if status != 301 && status != 308 { jobs[index].movedForGood = false }
                 start(index)
             case let .failure(error):
                 answer(index, .failure(error))
@@ -156,7 +161,11 @@ final class CurlBatch {
             answer(index, .failure(.malformedResponse(detail: "304 Not Modified to a request that had no cache validators")))
             return
         }
-        answer(index, .success(HTTPResponse(status: status, headers: transfer.headers, body: transfer.body,
-                                            requestCount: jobs[index].hops + 1)))
+        var response = HTTPResponse(status: status, headers: transfer.headers, body: transfer.body,
+                                    requestCount: jobs[index].hops + 1)
+        // Whatever the final status: the move was the redirects' statement, the caller decides
+        // what to do with it.
+        if jobs[index].hops > 0, jobs[index].movedForGood { response.permanentLocation = jobs[index].request.url }
+        answer(index, .success(response))
     }
 }

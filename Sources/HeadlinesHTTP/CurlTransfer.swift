@@ -67,6 +67,8 @@ final class CurlTransfer {
             headlines_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, min(10_000, ms)),
             // An honest Content-Length over the cap fails before a byte of body is read.
             headlines_curl_setopt_long(handle, CURLOPT_MAXFILESIZE, cap),
+            // No CURLOPT_COOKIEFILE: libcurl's cookie engine stays off, so no cookie a server sets
+            // is ever sent back, a publisher cannot tell one reload from the next by one.
             headlines_curl_setopt_string(handle, CURLOPT_USERAGENT, userAgent),
             // "" offers every encoding this libcurl decodes (gzip, deflate, br, zstd on Debian).
             headlines_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, limits.acceptGzip ? "" : "identity"),

@@ -22,7 +22,12 @@ public struct CurlTransport: HTTPTransport {
     /// `curl_global_init`, exactly once per process, before the first handle.
     private static let initialised: Bool = headlines_curl_global_init_default() == CURLE_OK
 
-    public init(limits: TransportLimits = TransportLimits(), userAgent: String = "headlines/\(HeadlinesVersion.string)",
+    /// What every request says it is: the program, its version and where to read about it, so a
+    /// publisher who finds it in a log knows what polls and whom to ask. The address is a
+    /// placeholder until the project has a public home, and is to change in this one place.
+    public static let defaultUserAgent = "headlines/\(HeadlinesVersion.string) (+https://a-seed-72e618ae.example/headlines)"
+
+    public init(limits: TransportLimits = TransportLimits(), userAgent: String = CurlTransport.defaultUserAgent,
                 tally: RequestTally? = nil) {
         self.limits = limits
         self.userAgent = userAgent

@@ -41,11 +41,14 @@ enum AddCommand {
             Output.error("headlines: \(error.message)")
             return 1
         }
+        // A feed its publisher moved for good is kept at its new address, and the sentence says why
+        // that is not the URL given.
+        let moved = found.movedFrom.map { ": \($0.absoluteString) has moved there for good" } ?? ""
         guard written else {
-            Output.print("\(name)(\(found.url.absoluteString)) is already in \(context.configFile).")
+            Output.print("\(name)(\(found.url.absoluteString)) is already in \(context.configFile)\(moved).")
             return 0
         }
-        Output.print("Added \(name)(\(found.url.absoluteString)) to [\(group)] feeds in \(context.configFile).")
+        Output.print("Added \(name)(\(found.url.absoluteString)) to [\(group)] feeds in \(context.configFile)\(moved).")
         if context.config.provider != .feeds {
             Output.error("headlines: warning: the provider is \(context.config.provider.displayName), which does not read feeds: set [source] provider = feeds to read them.")
         }

@@ -84,6 +84,26 @@ final class AddAndExportEndToEndTests: EndToEndTestCase {
         XCTAssertEqual(configText(), config)
     }
 
+    func testAFeedMovedForGoodIsAddedAtItsNewAddressAndTheSentenceSaysSo() throws {
+        // Given a feed whose old address answers 301, and another that answers a temporary 307
+        server.route("/old.rss", .redirect(to: "/moved/feed.rss", status: 301))
+        server.route("/for-now.rss", .redirect(to: "/moved/feed.rss", status: 307))
+        server.route("/moved/feed.rss", .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: rss))
+        try cli.writeConfig(config)
+
+        // When the old address is added, Then the new one is written, and the sentence says why
+        let run = try cli.run(["add", base + "/old.rss"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, "Added Example Blog (\(base)/moved/feed.rss) to [source] feeds in \(cli.defaultConfigFile.path): \(base)/old.rss has moved there for good.\n")
+        XCTAssertTrue(configText().contains("world.rss;\(base)/moved/feed.rss\n"), configText())
+
+        // And a temporary redirect leaves the address given as it is
+        let temporary = try cli.run(["add", base + "/for-now.rss"])
+        XCTAssertEqual(temporary.status, 0, temporary.stderr)
+        XCTAssertEqual(temporary.stdout, "Added Example Blog (\(base)/for-now.rss) to [source] feeds in \(cli.defaultConfigFile.path).\n")
+        XCTAssertTrue(configText().contains("world.rss;\(base)/moved/feed.rss;\(base)/for-now.rss\n"), configText())
+    }
+
     func testAWidgetsFeedGoesToItsOwnGroup() throws {
         server.route("/feed", .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: rss))
         let text = config + "[widget tech]\n# tech news\nfeeds = https://tech.example.org/a.rss\n"

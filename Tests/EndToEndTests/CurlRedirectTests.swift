@@ -28,13 +28,9 @@ final class CurlRedirectTests: XCTestCase {
         (s ?? server).baseURL.appendingPathComponent(String(path.dropFirst()))
     }
 
-    func redirect(to location: String, status: Int = 302, headers: [String: String] = [:]) -> LoopbackHTTPServer.Behaviour {
-        .respond(status: status, headers: headers.merging(["Location": location]) { a, _ in a }, body: Data())
-    }
-
     func testRedirectIsFollowedAndCountedAndOnlyTheFinalHeadersKept() async throws {
-        server.route("/a", redirect(to: "/b", headers: ["X-First": "1"]))
-        server.route("/b", redirect(to: url("/c").absoluteString, status: 301))
+        server.route("/a", .redirect(to: "/b", headers: ["X-First": "1"]))
+        server.route("/b", .redirect(to: url("/c").absoluteString, status: 301))
         server.route("/c", .json(Data("{}".utf8), headers: ["X-Last": "3"]))
         let response = try await CurlTransport().get(HTTPRequest(url: url("/a"), headers: ["X-Api-Key": "k"], carriesKey: true))
         XCTAssertEqual(response.status, 200)
@@ -48,7 +44,7 @@ final class CurlRedirectTests: XCTestCase {
     }
 
     func testTheTallyCountsEveryKeyedHopAndNoUnkeyedOne() async throws {
-        server.route("/a", redirect(to: "/b"))
+        server.route("/a", .redirect(to: "/b"))
         server.route("/b", .json(Data("{}".utf8)))
         let tally = RequestTally()
         let transport = CurlTransport(tally: tally)
@@ -59,7 +55,7 @@ final class CurlRedirectTests: XCTestCase {
     }
 
     func testRedirectLoopStopsAfterFiveRedirects() async throws {
-        server.route("/loop", redirect(to: "/loop"))
+        server.route("/loop", .redirect(to: "/loop"))
         do {
             _ = try await CurlTransport(limits: TransportLimits(timeout: 5)).get(HTTPRequest(url: url("/loop")))
             XCTFail("a loop succeeded")
@@ -71,7 +67,7 @@ final class CurlRedirectTests: XCTestCase {
 
     func testKeyedRedirectToAnotherOriginIsNotFollowed() async throws {
         let port = other.baseURL.port!
-        server.route("/api", redirect(to: "http://127.0.0.1:\(port)/steal"))
+        server.route("/api", .redirect(to: "http://127.0.0.1:\(port)/steal"))
         other.route("/steal", .json(Data("{}".utf8)))
         do {
             _ = try await CurlTransport().get(HTTPRequest(url: url("/api"), headers: ["X-Api-Key": "k-9"], carriesKey: true))
@@ -90,7 +86,7 @@ final class CurlRedirectTests: XCTestCase {
     }
 
     func testRedirectToAnotherSchemeIsNotFollowed() async throws {
-        server.route("/ftp", redirect(to: "ftp://127.0.0.1/file"))
+        server.route("/ftp", .redirect(to: "ftp://127.0.0.1/file"))
         do {
             _ = try await CurlTransport().get(HTTPRequest(url: url("/ftp")))
             XCTFail("followed a redirect to ftp")
@@ -161,8 +157,8 @@ final class CurlRedirectTests: XCTestCase {
 
     func testRelativeAndProtocolRelativeLocationsStayOnTheOriginWithTheKey() async throws {
         let port = server.baseURL.port!
-        server.route("/a/rel", redirect(to: "next"))
-        server.route("/a/next", redirect(to: "//127.0.0.1:\(port)/done"))
+        server.route("/a/rel", .redirect(to: "next"))
+        server.route("/a/next", .redirect(to: "//127.0.0.1:\(port)/done"))
         server.route("/done", .json(Data("{}".utf8)))
         let response = try await CurlTransport().get(keyed("/a/rel"))
         XCTAssertEqual(response.requestCount, 3)
@@ -172,7 +168,7 @@ final class CurlRedirectTests: XCTestCase {
 
     func testUserinfoInALocationIsNotSentAsCredentials() async throws {
         let port = server.baseURL.port!
-        server.route("/creds", redirect(to: "http://user:pass@127.0.0.1:\(port)/done"))
+        server.route("/creds", .redirect(to: "http://user:pass@127.0.0.1:\(port)/done"))
         server.route("/done", .json(Data("{}".utf8)))
         for request in [HTTPRequest(url: url("/creds")), keyed("/creds")] {
             _ = try await CurlTransport().get(request)
@@ -183,7 +179,7 @@ final class CurlRedirectTests: XCTestCase {
 
     func testCRLFAndSpacesInALocationCannotInjectHeaders() async throws {
         server.route("/crlf", .raw(Data("HTTP/1.1 302 Found\r\nLocation: /a\rX-Evil: 1\r\nContent-Length: 0\r\n\r\n".utf8)))
-        server.route("/space", redirect(to: "/a b"))
+        server.route("/space", .redirect(to: "/a b"))
         server.route("/a", .json(Data("{}".utf8)))
         server.route("/a%20b", .json(Data("{}".utf8)))
         _ = try await CurlTransport().get(HTTPRequest(url: url("/crlf")))
@@ -195,7 +191,7 @@ final class CurlRedirectTests: XCTestCase {
 
     func testFileAndGopherLocationsAreNotFollowed() async throws {
         for target in ["file:///etc/passwd", "gopher://127.0.0.1/x", "FTP://127.0.0.1/x"] {
-            server.route("/odd", redirect(to: target))
+            server.route("/odd", .redirect(to: target))
             do {
                 _ = try await CurlTransport().get(HTTPRequest(url: url("/odd")))
                 XCTFail("followed \(target)")
@@ -206,7 +202,7 @@ final class CurlRedirectTests: XCTestCase {
     }
 
     func testAKeyedRedirectToAnIPv6LiteralNamesItWithBrackets() async throws {
-        server.route("/v6", redirect(to: "http://[::1]:9/steal"))
+        server.route("/v6", .redirect(to: "http://[::1]:9/steal"))
         do {
             _ = try await CurlTransport().get(keyed("/v6"))
             XCTFail("followed a keyed redirect to [::1]")
@@ -218,7 +214,7 @@ final class CurlRedirectTests: XCTestCase {
     func testAKeyedUpgradeToHTTPSOnTheSameHostIsRefused() async throws {
         // Not a downgrade, but another origin (port 443 here, another server perhaps); a keyed
         // http request only goes to loopback, where the fix is an https base-url.
-        server.route("/up", redirect(to: "https://127.0.0.1/v1"))
+        server.route("/up", .redirect(to: "https://127.0.0.1/v1"))
         do {
             _ = try await CurlTransport().get(keyed("/up"))
             XCTFail("followed a keyed redirect to https")

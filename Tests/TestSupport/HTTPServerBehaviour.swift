@@ -33,6 +33,11 @@ extension LoopbackHTTPServer {
                      body: body)
         }
 
+        /// A redirect to `location` (a relative one is resolved by the client) with no body.
+        public static func redirect(to location: String, status: Int = 302, headers: [String: String] = [:]) -> Behaviour {
+            .respond(status: status, headers: headers.merging(["Location": location]) { a, _ in a }, body: Data())
+        }
+
         /// The behaviour for the `index`-th request (counting from 0).
         func resolved(forRequest index: Int) -> Behaviour {
             guard case let .sequence(list) = self else { return self }

@@ -7,10 +7,12 @@ import HeadlinesCore
 /// through the transport, so the usual byte and time limits hold; what the page leads to goes
 /// through `links`, which keeps a page from elsewhere off this machine and its local network.
 public struct FeedDiscovery: Sendable {
-    /// What was found: the feed's URL and its title, when it has one.
+    /// What was found: the feed's URL (where a permanent redirect led, if one did) and its
+    /// title, when it has one; `movedFrom`, the URL that redirected there for good.
     public struct Found: Sendable, Equatable {
         public var url: URL
         public var title: String?
+        public var movedFrom: URL?
     }
 
     public static let usualPaths = ["/feed", "/rss", "/atom.xml", "/feed.xml", "/rss.xml", "/index.xml"]
@@ -75,7 +77,7 @@ public struct FeedDiscovery: Sendable {
     static func feed(_ response: HTTPResponse, at url: URL) -> Found? {
         guard let document = try? FeedParser.parse(response.body, baseURL: url, contentType: response.header("content-type")) else { return nil }
         let title = document.title.map(TextCleaning.plainTitle).flatMap { $0.isEmpty ? nil : $0 }
-        return Found(url: url, title: title)
+        return Found(url: response.permanentLocation ?? url, title: title, movedFrom: response.permanentLocation.map { _ in url })
     }
 
     static let feedTypes: Set<String> = ["application/rss+xml", "application/atom+xml", "application/feed+json",
