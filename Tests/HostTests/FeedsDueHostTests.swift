@@ -4,11 +4,9 @@ import XCTest
 
 /// A real host whose fetch child says no feed is due for an hour: it starts no other child and
 /// writes no ledger on its 1-second schedule, nor after a restart, and a refresh over the bus
-/// still fetches every feed. A stand-in `headlines-fetch` beside a copy of the host plays the
-/// child (as in FetchChildLimitsTests): it notes its arguments and prints a real report, with a
-/// `nextDue` added.
+/// still fetches every feed. A stand-in child (`HostTestCase.standIn`) notes its arguments and
+/// prints a real report, with a `nextDue` added.
 final class FeedsDueHostTests: HostTestCase {
-    private var bin: URL { cli.root.appendingPathComponent("bin") }
     private var childLog: URL { bin.appendingPathComponent("children.log") }
     private var ledger: URL { cli.stateHome.appendingPathComponent("headlines/ledger.json") }
 
@@ -24,16 +22,9 @@ final class FeedsDueHostTests: HostTestCase {
         XCTAssertEqual(fetched.status, 0, "fetch --for-host failed: \(fetched.stderr)")
         var report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(fetched.stdout.utf8)) as? [String: Any])
         report["nextDue"] = ISO8601DateFormatter().string(from: nextDue)
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        let reportFile = bin.appendingPathComponent("report.json")
+        let reportFile = cli.root.appendingPathComponent("report.json")
         try JSONSerialization.data(withJSONObject: report).write(to: reportFile)
-        let child = bin.appendingPathComponent("headlines-fetch")
-        try "#!/bin/sh\necho \"$*\" >> '\(childLog.path)'\ncat '\(reportFile.path)'\n".write(to: child, atomically: true, encoding: .utf8)
-        chmod(child.path, 0o755)
-        let host = bin.appendingPathComponent("headlines-host")
-        try FileManager.default.copyItem(at: cli.executable.deletingLastPathComponent().appendingPathComponent("headlines-host"),
-                                         to: host)
-        return host
+        return try standIn("echo \"$*\" >> '\(childLog.path)'\ncat '\(reportFile.path)'\n")
     }
 
     private func startCopy(_ host: URL) throws -> BackgroundProcess {
