@@ -82,7 +82,7 @@ final class DemoReloader: HostReloader {
     private let refresher: Refresher
     init(refresher: Refresher) { self.refresher = refresher }
 
-    func start(consecutiveFailures: Int, done: @escaping @GLibActor (ReloadReport) -> Void) {
+    func start(consecutiveFailures: Int, allFeeds: Bool, done: @escaping @GLibActor (ReloadReport) -> Void) {
         let refresher = self.refresher
         Task { @GLibActor in
             done(await refresher.reloadReport(now: Date(), warn: { HostLog.warning($0) }))

@@ -67,7 +67,7 @@ final class EngineHarness {
         var pending = engine.handle(event, at: clock.time)
         while !pending.isEmpty {
             let action = pending.removeFirst()
-            if case let .startReload(failures) = action {
+            if case let .startReload(failures, _) = action {
                 let now = clock.now
                 reloadsAtThisInstant = reloadsAtThisInstant.at == now ? (now, reloadsAtThisInstant.count + 1) : (now, 1)
                 guard reloadsAtThisInstant.count <= 3 else {

@@ -3,23 +3,9 @@ import TestSupport
 import XCTest
 
 /// The host's hold on its fetch children: a child past its deadline is killed without GLib
-/// complaining, and many widgets share a few children at a time.
-/// A stand-in `headlines-fetch` script beside a copy of the host (which finds its child beside
-/// itself) plays the child.
+/// complaining, and many widgets share a few children at a time. A stand-in child
+/// (`HostTestCase.standIn`) plays the child.
 final class FetchChildLimitsTests: HostTestCase {
-    private var bin: URL { cli.root.appendingPathComponent("bin") }
-
-    /// Puts `script` where the copied host runs it as its fetch child; returns the host's path.
-    private func standIn(_ script: String) throws -> URL {
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        let child = bin.appendingPathComponent("headlines-fetch")
-        try ("#!/bin/sh\n" + script).write(to: child, atomically: true, encoding: .utf8)
-        chmod(child.path, 0o755)
-        let host = bin.appendingPathComponent("headlines-host")
-        try FileManager.default.copyItem(at: cli.executable.deletingLastPathComponent().appendingPathComponent("headlines-host"),
-                                         to: host)
-        return host
-    }
 
     func testAChildKilledAtItsDeadlineLeavesNoGLibCritical() throws {
         try writeConfig(interval: "1h", dailyBudget: 48, timeout: "1s")

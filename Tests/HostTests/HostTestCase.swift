@@ -124,6 +124,22 @@ class HostTestCase: XCTestCase {
     }
 
 
+    /// Where `standIn` puts its stand-in child and the copy of the host that runs it.
+    var bin: URL { cli.root.appendingPathComponent("bin") }
+
+    /// Puts the shell `script` where a copy of the host (which finds its child beside itself)
+    /// runs it as its fetch child, `headlines-fetch`; returns the copy's path.
+    func standIn(_ script: String) throws -> URL {
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let child = bin.appendingPathComponent("headlines-fetch")
+        try ("#!/bin/sh\n" + script).write(to: child, atomically: true, encoding: .utf8)
+        chmod(child.path, 0o755)
+        let host = bin.appendingPathComponent("headlines-host")
+        try FileManager.default.copyItem(at: cli.executable.deletingLastPathComponent().appendingPathComponent("headlines-host"),
+                                         to: host)
+        return host
+    }
+
     /// `headlines run [--verbose] --config FILE` in the background, with the test key.
     func startHost(verbose: Bool = false) throws -> BackgroundProcess {
         try startBackground(["run"] + (verbose ? ["--verbose"] : []))

@@ -17,8 +17,10 @@ extension CommandTable {
 
             Asks the host to reload now and waits for its result; with no host running, the session
             bus starts one, whose own first reload is the one waited for, so a refresh costs one
-            request either way. It honours the daily budget and the server's Retry-After (it says
-            when the reload can happen), but not a feed's caching hints: asking is the reason.
+            request either way. It fetches every feed, even one whose max-age, ttl or interval says it
+            is not due yet: you asked for now, and a person asks far less often than a schedule. It
+            honours the daily budget and a server's Retry-After (it says when the reload can happen):
+            that is a refusal, not a caching hint.
             """),
         Command("start", "start the host if none runs (D-Bus activation where installed), at once", help: """
             Usage: headlines start

@@ -89,6 +89,9 @@ public enum CommandTable {
             guard let n = Int(text), n >= 0 else { throw Arguments.UsageError(message: "--failures needs a count, not '\(text)'") }
             args.failures = n
         },
+        Option(["--all-feeds"], for: ["fetch"], internal: true, "fetch every feed whatever its schedule (an explicit refresh)") {
+            args, _ in args.allFeeds = true
+        },
     ]
 
     public static func option(named name: String) -> Option? { options.first { $0.names.contains(name) } }

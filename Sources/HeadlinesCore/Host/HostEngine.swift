@@ -13,6 +13,8 @@ public struct HostEngine: Sendable {
     /// An explicit reload deferred by a limit: it happens when the limit allows.
     public private(set) var deferred: (until: Date, by: ReloadDecision.Limit)?
     private var queuedExplicit = false
+    /// Someone asked for a reload (queued or deferred): the next reload fetches every feed.
+    private var askedForAllFeeds = false
     private var reloadStarted: HostTime?
     /// The source the running reload asks (a SIGHUP may change the configuration meanwhile).
     private var reloadSource: String?
@@ -30,8 +32,9 @@ public struct HostEngine: Sendable {
     /// the timeline once each, at its end, after what the bars show.
     private var ledgerChanged = false
     private var timelineChanged = false
-    /// A reload this event starts, with the failures before it; asked for after the ledger's save.
-    private var reloadToStart: Int?
+    /// A reload this event starts, with the failures before it and whether it fetches every
+    /// feed; asked for after the ledger's save.
+    private var reloadToStart: (failures: Int, allFeeds: Bool)?
     /// When the timer is armed for (wall clock), for tests and `wake` logs.
     public private(set) var timerAt: Date?
 
@@ -50,9 +53,12 @@ public struct HostEngine: Sendable {
             case .started: break
             case .timerFired: break
             case let .reloadFinished(result, sent): finished(result, sent: sent, now: now, &out)
-            case let .refreshAsked(reason): explicit(reason, now: now, &out)
+            case let .refreshAsked(reason): explicit(reason, allFeeds: true, now: now, &out)
             case .networkReturned:
-                if ledger.lastOutcome == .failure { explicit("network is back after a failed reload", now: now, &out) }
+                // The feeds that failed are still due; the others keep what their publishers asked.
+                if ledger.lastOutcome == .failure {
+                    explicit("network is back after a failed reload", allFeeds: false, now: now, &out)
+                }
             case let .configurationChanged(next, reason): reconfigure(next, reason: reason, now: now, &out)
             case let .cacheChangedByAnotherProcess(cache): adopt(cache, now: now, &out)
             case let .mutedChanged(next): mute(next, now: now, &out)
@@ -68,7 +74,7 @@ public struct HostEngine: Sendable {
             out.append(.saveLedger(ledger))
             ledger.markSaved()
         }
-        if let failures = reloadToStart { out.append(.startReload(consecutiveFailures: failures)) }
+        if let reload = reloadToStart { out.append(.startReload(consecutiveFailures: reload.failures, allFeeds: reload.allFeeds)) }
         reloadToStart = nil
         if timelineChanged { out.append(.publish(published(now))) }
         timelineChanged = false
@@ -127,6 +133,7 @@ public struct HostEngine: Sendable {
             out.append(.log(.info, "reload ok in \(ms): \(NumberText.counted(result.fetched?.count ?? 0, "headline")) from \(config.providerName)"))
             if !partial.isEmpty { out.append(.log(.warning, lastResult!)) }
         }
+        ledger.nextDue = result.nextDue
         ledgerChanged = true
         // The timeline was built from when the request started: re-anchor it to the answer, so a
         // slow request leaves neither the entries nor the retry in the past. Its first entry, the
@@ -144,17 +151,21 @@ public struct HostEngine: Sendable {
         publish(now, &out)
         if let fetched = result.fetched { out.append(.notify(fetched, result)) }
         if let next = nextReload(now.wall) {
-            out.append(.log(.info, "next reload at \(LocalTime.stamp(next)) (\(remaining(now.wall)) of \(config.dailyBudget) left in 24 h)"))
+            let why = feedsDue.map { $0 >= next ? ", when the first feed is due" : "" } ?? ""
+            out.append(.log(.info, "next reload at \(LocalTime.stamp(next))\(why) (\(remaining(now.wall)) of \(config.dailyBudget) left in 24 h)"))
         }
         if queuedExplicit {
             queuedExplicit = false
-            explicit("queued refresh", now: now, &out)
+            explicit("queued refresh", allFeeds: false, now: now, &out)
         }
     }
 
     /// `headlines refresh`, the bus's Reload, the network returning, a change of source: now if the budget
-    /// and any Retry-After allow it, else deferred until they do (and said so).
-    private mutating func explicit(_ reason: String, now: HostTime, _ out: inout [HostAction]) {
+    /// and any Retry-After allow it, else deferred until they do (and said so), whenever the
+    /// feeds are next due. `allFeeds`: the reload that answers it, queued or deferred, fetches
+    /// every feed, since someone asked for it now.
+    private mutating func explicit(_ reason: String, allFeeds: Bool, now: HostTime, _ out: inout [HostAction]) {
+        askedForAllFeeds = askedForAllFeeds || allFeeds
         switch config.scheduler.decide(now: now.wall, ledger: ledger) {
         case .now:
             if reloading {
@@ -177,7 +188,8 @@ public struct HostEngine: Sendable {
         configuration = next
         out.append(.log(.info, "\(reason): configuration re-read; provider \(next.providerName), interval \(Duration.format(next.interval))"))
         if let note = next.scheduler.budget.pacingNote(interval: next.interval), note != pacingBefore { out.append(.log(.info, note)) }
-        if sourceChanged { explicit("the news source changed", now: now, &out) } else { publish(now, &out) }
+        // Another source's feeds: none of the old one's due dates applies to them.
+        if sourceChanged { explicit("the news source changed", allFeeds: true, now: now, &out) } else { publish(now, &out) }
     }
 
     /// Another process (`headlines fetch`) filled the cache: show it, notify it, reset the
@@ -223,6 +235,7 @@ public struct HostEngine: Sendable {
         timeline = timeline.shifted(by: step)
         if let d = deferred { deferred = (d.until.addingTimeInterval(step), d.by) }
         ledger.retryNotBefore = ledger.retryNotBefore?.addingTimeInterval(step)
+        ledger.nextDue = ledger.nextDue?.addingTimeInterval(step)
         ledger.normalize(at: now)
         lastReload = lastReload?.addingTimeInterval(step)
         lastShownEntryDate = nil
@@ -268,21 +281,30 @@ public struct HostEngine: Sendable {
         let failuresBefore = ledger.consecutiveFailures
         ledger.recordAttempt(at: now)
         ledgerChanged = true
-        reloadToStart = failuresBefore
+        reloadToStart = (failuresBefore, askedForAllFeeds)
+        askedForAllFeeds = false
         reloading = true
         reloadStarted = now
         reloadSource = config.sourceIdentity
         deferred = nil
     }
 
-    /// The timeline's wish, or a deferred explicit request if sooner, within the limits.
+    /// The timeline's wish, put off until the first feed is due, or a deferred explicit request
+    /// if sooner, within the limits.
     public func nextReload(_ now: Date) -> Date? {
         guard let configuration else { return nil }
         let scheduler = configuration.scheduler
-        let scheduled = scheduler.nextReload(now: now, ledger: ledger, requested: timeline.requestedReloadDate,
+        let requested = timeline.requestedReloadDate.map { max($0, feedsDue ?? $0) }
+        let scheduled = scheduler.nextReload(now: now, ledger: ledger, requested: requested,
                                              interval: configuration.interval)
         let asked = scheduler.nextReload(now: now, ledger: ledger, requested: deferred?.until, interval: nil)
         return [scheduled, asked].compactMap { $0 }.min()
+    }
+
+    /// When the last reload's child said the first feed of this source is next due; nil when it
+    /// did not say (the news APIs) or the source changed since.
+    private var feedsDue: Date? {
+        ledger.source == configuration?.sourceIdentity ? ledger.nextDue : nil
     }
 
     private func remaining(_ now: Date) -> Int { config.scheduler.budget.remaining(ledger, now: now) }

@@ -74,7 +74,9 @@ public enum HostAction: Sendable {
     case saveLedger(RefreshLedger)
     /// Run the provider's reload (`TimelineProvider.timeline`) and answer `reloadFinished`.
     /// It comes after the event's `saveLedger`, whose ledger already counts this reload.
-    case startReload(consecutiveFailures: Int)
+    /// `allFeeds`: someone asked for it, so every feed is fetched, whatever its caching hints
+    /// say; else only the feeds that are due.
+    case startReload(consecutiveFailures: Int, allFeeds: Bool)
     /// The timeline and schedule changed: the driver keeps them for `GetStatus`.
     case publish(PublishedTimeline)
     /// The entry on display changed (verbose hosts and the demo print it).

@@ -4,9 +4,9 @@ import FoundationEssentials
 /// attempt is one short line, fsynced before its request leaves) instead of rewriting every
 /// attempt of the last 24 hours, which at a 1 s interval is a day of them.
 ///
-/// Each line holds attempts of one boot and the ledger's failures, outcome, wait and source as
-/// they were when it was written. The ledger is every line's attempts and the rest of the last
-/// line. A file without a newline is the one JSON document earlier versions wrote.
+/// Each line holds attempts of one boot and the ledger's failures, outcome, wait, source and
+/// next due date as they were when it was written. The ledger is every line's attempts and the
+/// rest of the last line. A file without a newline is the one JSON document earlier versions wrote.
 public enum LedgerFile {
     struct Line: Codable {
         /// The attempts' wall-clock dates.
@@ -19,6 +19,8 @@ public enum LedgerFile {
         var lastOutcome: RefreshLedger.Outcome?
         var retryNotBefore: Date?
         var source: String?
+        /// Absent in the lines of versions before per-feed schedules.
+        var nextDue: Date?
     }
 
     /// `attempts` with the rest of `ledger`, as lines that each end in a newline: one per run of
@@ -37,7 +39,8 @@ public enum LedgerFile {
             let readings = run.map(\.monotonic)
             let line = Line(at: run.map(\.at), monotonic: readings.contains { $0 != nil } ? readings : nil,
                             boot: run.first?.boot, consecutiveFailures: ledger.consecutiveFailures,
-                            lastOutcome: ledger.lastOutcome, retryNotBefore: ledger.retryNotBefore, source: ledger.source)
+                            lastOutcome: ledger.lastOutcome, retryNotBefore: ledger.retryNotBefore, source: ledger.source,
+                            nextDue: ledger.nextDue)
             data.append(try encoder.encode(line))
             data.append(UInt8(ascii: "\n"))
         }
@@ -76,6 +79,7 @@ public enum LedgerFile {
         ledger.lastOutcome = last.lastOutcome
         ledger.retryNotBefore = last.retryNotBefore
         ledger.source = last.source
+        ledger.nextDue = last.nextDue
         return ledger
     }
 }

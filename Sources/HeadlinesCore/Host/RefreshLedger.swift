@@ -38,14 +38,19 @@ public struct RefreshLedger: Codable, Equatable, Sendable {
     /// A digest of the news source the cache was last filled from, so a restart with another
     /// provider or other feeds reloads at once.
     public var source: String?
+    /// When the first feed of the source is next due, as the last reload's child said
+    /// (`ReloadReport.nextDue`): a scheduled reload before it would fetch nothing, so the host
+    /// waits for it, also after a restart. Capped at 24 h from now, as a server's wait is.
+    public var nextDue: Date?
 
     public enum Outcome: String, Codable, Equatable, Sendable { case success, failure }
 
     /// What a save must write, so that a save costs what changed rather than the whole day: the
     /// store appends the newest attempts, and rewrites the file only when older ones changed.
     public enum Unsaved: Equatable, Sendable {
-        /// The file holds every attempt but the newest `count` (the failures, outcome, wait and
-        /// source go into every line, so a line appended with them brings them up to date).
+        /// The file holds every attempt but the newest `count` (the failures, outcome, wait,
+        /// source and next due date go into every line, so a line appended with them brings them
+        /// up to date).
         case newest(Int)
         /// Attempts already in the file were re-dated, or this ledger did not come from a save:
         /// the file is rewritten whole.
@@ -61,7 +66,7 @@ public struct RefreshLedger: Codable, Equatable, Sendable {
 
     public static func == (a: RefreshLedger, b: RefreshLedger) -> Bool {
         a.kept == b.kept && a.consecutiveFailures == b.consecutiveFailures && a.retryNotBefore == b.retryNotBefore
-            && a.lastOutcome == b.lastOutcome && a.source == b.source
+            && a.lastOutcome == b.lastOutcome && a.source == b.source && a.nextDue == b.nextDue
     }
 
     public init() {}
@@ -74,7 +79,7 @@ public struct RefreshLedger: Codable, Equatable, Sendable {
         set { records = newValue.map { Attempt(at: $0) } }
     }
 
-    enum CodingKeys: String, CodingKey { case attempts, clocks, consecutiveFailures, retryNotBefore, lastOutcome, source }
+    enum CodingKeys: String, CodingKey { case attempts, clocks, consecutiveFailures, retryNotBefore, lastOutcome, source, nextDue }
     struct Clock: Codable { var boot: String?; var monotonic: TimeInterval? }
 
     public init(from decoder: Decoder) throws {
@@ -89,6 +94,7 @@ public struct RefreshLedger: Codable, Equatable, Sendable {
         retryNotBefore = try c.decodeIfPresent(Date.self, forKey: .retryNotBefore)
         lastOutcome = try c.decodeIfPresent(Outcome.self, forKey: .lastOutcome)
         source = try c.decodeIfPresent(String.self, forKey: .source)
+        nextDue = try c.decodeIfPresent(Date.self, forKey: .nextDue)
     }
 
     /// `attempts` stays a plain list of dates, which older versions and `status` read.
@@ -100,6 +106,7 @@ public struct RefreshLedger: Codable, Equatable, Sendable {
         try c.encodeIfPresent(retryNotBefore, forKey: .retryNotBefore)
         try c.encodeIfPresent(lastOutcome, forKey: .lastOutcome)
         try c.encodeIfPresent(source, forKey: .source)
+        try c.encodeIfPresent(nextDue, forKey: .nextDue)
     }
 
     public func attempts(inWindowEndingAt now: Date) -> Int {
@@ -109,7 +116,8 @@ public struct RefreshLedger: Codable, Equatable, Sendable {
 
     /// Re-dates every attempt from its real age at `now`: same-boot attempts by the monotonic
     /// clock, others by the wall clock; an attempt dated in the future is taken as made now
-    /// (re-stamped, so it ages out 24 real hours later). Caps a Retry-After to 24 h from now.
+    /// (re-stamped, so it ages out 24 real hours later). Caps a Retry-After and the feeds' next
+    /// due date to 24 h from now.
     /// Returns one warning when something was dated in the future.
     ///
     /// Re-dating that the file's readings do not already give (another boot's attempts, a future
@@ -148,6 +156,7 @@ public struct RefreshLedger: Codable, Equatable, Sendable {
             unsaved = .newest(min(n, kept.count))
         }
         retryNotBefore = ServerWait.capped(retryNotBefore, now: now.wall)
+        nextDue = ServerWait.capped(nextDue, now: now.wall)
         guard future > 0 else { return nil }
         return "\(future) reload attempt\(future == 1 ? " was" : "s were") dated in the future (the clock was set ahead, or the ledger was edited): counted as made now, so the budget frees up within 24 hours."
     }

@@ -9,12 +9,16 @@ public struct TimelineResult: Sendable {
     public var fetched: [Headline]?
     /// Stored notification images by headline id (`ReloadReport.images`).
     public var images: [String: String]
+    /// When the first feed is next due (`ReloadReport.nextDue`): no scheduled reload before it.
+    public var nextDue: Date?
 
-    public init(timeline: Timeline, failure: RefreshFailure?, fetched: [Headline]?, images: [String: String] = [:]) {
+    public init(timeline: Timeline, failure: RefreshFailure?, fetched: [Headline]?, images: [String: String] = [:],
+                nextDue: Date? = nil) {
         self.timeline = timeline
         self.failure = failure
         self.fetched = fetched
         self.images = images
+        self.nextDue = nextDue
     }
 }
 
@@ -74,12 +78,13 @@ public struct TimelineLayout: Sendable, Equatable {
             let content = WidgetContent(headlines: shown, freshness: shown.isEmpty ? .empty : .stale,
                                         fetchedAt: report.fetchedAt, error: failure.message)
             let retry = now.addingTimeInterval(Backoff.delay(afterFailures: consecutiveFailures + 1, interval: interval))
-            return TimelineResult(timeline: rotating(content, from: now, until: retry), failure: failure, fetched: nil)
+            return TimelineResult(timeline: rotating(content, from: now, until: retry), failure: failure, fetched: nil,
+                                  nextDue: report.nextDue)
         }
         let content = WidgetContent(headlines: shown, freshness: shown.isEmpty ? .empty : .fresh,
                                     fetchedAt: report.fetchedAt, partialFailures: report.partialFailures)
         return TimelineResult(timeline: rotating(content, from: now, until: now.addingTimeInterval(interval)),
-                              failure: nil, fetched: report.headlines, images: report.images ?? [:])
+                              failure: nil, fetched: report.headlines, images: report.images ?? [:], nextDue: report.nextDue)
     }
 
     /// What to show from a snapshot until the first reload at `reloadAt`.

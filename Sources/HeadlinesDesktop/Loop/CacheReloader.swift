@@ -12,7 +12,7 @@ final class CacheReloader: HostReloader {
 
     init(paths: XDGPaths) { self.paths = paths }
 
-    func start(consecutiveFailures: Int, done: @escaping @GLibActor (ReloadReport) -> Void) {
+    func start(consecutiveFailures: Int, allFeeds: Bool, done: @escaping @GLibActor (ReloadReport) -> Void) {
         let paths = self.paths
         pending = MainLoop.after(0) { [weak self] in
             Task { @GLibActor in

@@ -9,8 +9,9 @@ import Glibc
 /// How the host reloads: one reload at a time, answered once on the loop with the reload's report.
 @GLibActor
 public protocol HostReloader: AnyObject {
-    /// Starts a reload; `done` runs once, on the loop, with what it did.
-    func start(consecutiveFailures: Int, done: @escaping @GLibActor (ReloadReport) -> Void)
+    /// Starts a reload; `done` runs once, on the loop, with what it did. `allFeeds`: fetch every
+    /// feed, not only those due (someone asked for this reload).
+    func start(consecutiveFailures: Int, allFeeds: Bool, done: @escaping @GLibActor (ReloadReport) -> Void)
     /// Stops a running reload (the host is stopping).
     func cancel()
     /// True while a process of this reloader may still be writing the cache (a child started
@@ -41,7 +42,7 @@ public final class ChildReloader: HostReloader {
     private var queued = false
     private let slots: ChildSlots
     /// A reload asked for while the last child, its report already delivered, has not exited.
-    private var pending: (consecutiveFailures: Int, done: @GLibActor (ReloadReport) -> Void)?
+    private var pending: (consecutiveFailures: Int, allFeeds: Bool, done: @GLibActor (ReloadReport) -> Void)?
 
     /// `argv`: the fetch command without `--failures`; `environment`: the child's whole
     /// environment, API keys included.
@@ -52,21 +53,21 @@ public final class ChildReloader: HostReloader {
         self.deadline = deadline
     }
 
-    public func start(consecutiveFailures: Int, done: @escaping @GLibActor (ReloadReport) -> Void) {
+    public func start(consecutiveFailures: Int, allFeeds: Bool, done: @escaping @GLibActor (ReloadReport) -> Void) {
         // One child at a time: the next one starts when the last has exited (its report may
         // have come first; see ChildRun).
-        guard running == nil, !queued else { pending = (consecutiveFailures, done); return }
+        guard running == nil, !queued else { pending = (consecutiveFailures, allFeeds, done); return }
         queued = true
         slots.request(for: self) { [weak self] in
             guard let self, self.queued else { return false }
             self.queued = false
-            return self.spawn(consecutiveFailures: consecutiveFailures, done: done)
+            return self.spawn(consecutiveFailures: consecutiveFailures, allFeeds: allFeeds, done: done)
         }
     }
 
     /// Starts the child, once `slots` gave this reload its turn; false when it could not.
-    private func spawn(consecutiveFailures: Int, done: @escaping @GLibActor (ReloadReport) -> Void) -> Bool {
-        let full = argv + ["--failures", String(consecutiveFailures)]
+    private func spawn(consecutiveFailures: Int, allFeeds: Bool, done: @escaping @GLibActor (ReloadReport) -> Void) -> Bool {
+        let full = argv + ["--failures", String(consecutiveFailures)] + (allFeeds ? ["--all-feeds"] : [])
         // The child gets /dev/null as stdin and none of the host's other descriptors.
         let child: ProcessLauncher.Child
         do { child = try ProcessLauncher.spawnWatched(full, environment: environment) } catch {
@@ -80,7 +81,7 @@ public final class ChildReloader: HostReloader {
             self.running = nil
             if let next = self.pending {
                 self.pending = nil
-                self.start(consecutiveFailures: next.consecutiveFailures, done: next.done)
+                self.start(consecutiveFailures: next.consecutiveFailures, allFeeds: next.allFeeds, done: next.done)
             } else {
                 // The reload is over (its report handled, the child gone): the host goes idle.
                 FreedMemory.giveBack()

@@ -225,8 +225,8 @@ public final class WidgetHost {
     private func perform(_ action: HostAction) {
         switch action {
         case let .saveLedger(ledger): saveLedger(ledger)
-        case let .startReload(failures):
-            startReload(consecutiveFailures: failures)
+        case let .startReload(failures, allFeeds):
+            startReload(consecutiveFailures: failures, allFeeds: allFeeds)
         case let .publish(published):
             self.published = published
         case let .showEntry(entry, published):
@@ -259,9 +259,9 @@ public final class WidgetHost {
 
     /// The reload runs in a fetch child; its report comes back here, on the loop, and is laid
     /// out as a timeline with the same `TimelineLayout` an in-process reload uses.
-    private func startReload(consecutiveFailures: Int) {
+    private func startReload(consecutiveFailures: Int, allFeeds: Bool) {
         let wall = Date()
-        reloader.start(consecutiveFailures: consecutiveFailures) { [weak self] report in
+        reloader.start(consecutiveFailures: consecutiveFailures, allFeeds: allFeeds) { [weak self] report in
             guard let self else { return }
             var report = report
             if report.failure != nil && report.headlines.isEmpty, let cached = self.readCache(wall) {
