@@ -24,7 +24,7 @@ enum ReloadChild {
         let statusStore = RefreshStatusStore(path: loaded.paths.statusFile)
         let tally = RequestTally()
         let later = DeferredWrites()
-        let provider: HeadlineProvider
+        var provider: HeadlineProvider
         let sources: [URL]
         do {
             let config = try ReloadSource.withSubscriptions(loaded.config, home: environment["HOME"], configFile: loaded.file,
@@ -36,6 +36,11 @@ enum ReloadChild {
             let failure = RefreshFailure(error: .malformedResponse(detail: "config"), message: error.message)
             return ReportOutput.print(ReloadReport(headlines: cache.load(now: Date(), warn: warn)?.headlines ?? [],
                                                    fetchedAt: nil, failure: failure, requestsSent: 0))
+        }
+        // A scheduled reload fetches only the feeds that are due; an explicit refresh every one.
+        if var feeds = provider as? FeedProvider {
+            feeds.onlyDue = !args.allFeeds
+            provider = feeds
         }
         // Everything the child reads from its user is read by now; every byte a server sends
         // comes after this.

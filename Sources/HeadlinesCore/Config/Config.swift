@@ -54,6 +54,9 @@ public struct Config: Equatable, Sendable {
     /// APITube or NewsAPI picks it, else the keyless feeds). See `resolvedProvider`.
     public var providerIsExplicit = false
     public var feeds: [URL] = Config.defaultFeeds
+    /// `[source] feed-intervals`: a feed's own interval, by its URL as written; a scheduled
+    /// reload fetches that feed no more often (an explicit refresh still does).
+    public var feedIntervals: [String: TimeInterval] = [:]
     /// `provider = json`: where its key goes, if it takes one (`api-key-header`, `api-key-param`).
     public var jsonKey: JSONKeyPlacement?
     /// `[source] user-agent`: sent instead of headlines' own (Reddit refuses generic ones).
@@ -121,6 +124,7 @@ public struct Config: Equatable, Sendable {
             "api-key-file": "the path of a file holding only the key",
             "timeout": "a duration from 1s to 5m, such as 30s",
             "feeds": "feed URLs (http or https) separated by ;",
+            "feed-intervals": "feed URLs each followed by a duration from 1s to 24h, separated by ;, such as https://example.com/feed.xml 2h",
             "feeds-from": "the path of an OPML or newsboat urls file, optionally with #tag or #tag1,tag2",
             "url": "the JSON API's http or https URL",
             "items-path": "a dotted key path to the list, such as data.items, or empty for the top level",
@@ -231,6 +235,9 @@ extension Config {
             let urls = Config.feedList(value).map { URL(string: String($0)) }
             guard !urls.isEmpty, urls.allSatisfy({ $0.map(URLPolicy.isOpenable) ?? false }) else { throw bad() }
             config.feeds = urls.compactMap { $0 }
+        case ("source", "feed-intervals"):
+            guard let intervals = Config.feedIntervals(value) else { throw bad() }
+            config.feedIntervals = intervals
         case ("source", "feeds-from"):
             guard let from = FeedsFrom.parse(value) else { throw bad() }
             config.feedsFrom = from
@@ -362,7 +369,7 @@ extension Config {
     /// skipped in the list keys (feeds, keywords, mute-words), where it separates items.
     static func inlineComment(in value: String, key: String) -> String? {
         if value.hasPrefix("#") { return value }
-        let lists: Set<String> = ["feeds", "keywords", "mute-words"]
+        let lists: Set<String> = ["feeds", "feed-intervals", "keywords", "mute-words"]
         let marks: [String] = lists.contains(key) ? [" #", "\t#"] : [" #", "\t#", " ;", "\t;"]
         let found = marks.compactMap { value.rangeOfText($0) }.min { $0.lowerBound < $1.lowerBound }
         return found.map { String(value[value.index(after: $0.lowerBound)...]) }
@@ -391,6 +398,20 @@ extension Config {
             add(token[start...])
         }
         return items
+    }
+
+    /// `feed-intervals`: `URL DURATION` pairs, split as `feeds` is; nil when an item is not a feed
+    /// URL followed by a duration from one second to a day, or a URL comes twice.
+    static func feedIntervals(_ value: String) -> [String: TimeInterval]? {
+        let items = feedList(value)
+        guard items.count % 2 == 0 else { return nil }
+        var intervals: [String: TimeInterval] = [:]
+        for pair in stride(from: 0, to: items.count, by: 2) {
+            guard let url = URL(string: String(items[pair])), URLPolicy.isOpenable(url),
+                  let seconds = Duration.parse(String(items[pair + 1])), seconds >= 1, seconds <= 86400,
+                  intervals.updateValue(seconds, forKey: url.absoluteString) == nil else { return nil }
+        }
+        return intervals
     }
 
     /// `http://`, `https://` or any other `scheme://` (RFC 3986 scheme characters).

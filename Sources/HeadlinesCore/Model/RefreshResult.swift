@@ -5,9 +5,12 @@ public struct RefreshOutcome: Sendable, Equatable {
     public var cached: CachedHeadlines
     /// One sentence per failing feed (naming its URL and the fix); empty when everything answered.
     public var partialFailures: [String]
-    public init(cached: CachedHeadlines, partialFailures: [String] = []) {
+    /// When the source's feeds are next due (`FetchReport.nextDue`); nil for the news APIs.
+    public var nextDue: Date?
+    public init(cached: CachedHeadlines, partialFailures: [String] = [], nextDue: Date? = nil) {
         self.cached = cached
         self.partialFailures = partialFailures
+        self.nextDue = nextDue
     }
 }
 

@@ -7,10 +7,13 @@ public struct FeedDocument: Equatable, Sendable {
     /// The site the feed belongs to (RSS `link`, Atom alternate link, JSON Feed `home_page_url`).
     public var link: URL?
     public var items: [FeedItem]
+    /// How often the feed says it changes (RSS `<ttl>`, `sy:updatePeriod`); nil when it does not.
+    public var period: FeedPeriod?
 
-    public init(title: String? = nil, link: URL? = nil, items: [FeedItem] = []) {
+    public init(title: String? = nil, link: URL? = nil, items: [FeedItem] = [], period: FeedPeriod? = nil) {
         self.title = title
         self.link = link
         self.items = items
+        self.period = period
     }
 }

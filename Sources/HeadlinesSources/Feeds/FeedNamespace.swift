@@ -9,6 +9,8 @@ enum FeedNamespace {
     static let dcterms = "http://purl.org/dc/terms/"
     static let content = "http://purl.org/rss/1.0/modules/content/"
     static let itunes = "http://www.itunes.com/dtds/podcast-1.0.dtd"
+    /// RSS 1.0's syndication module: `sy:updatePeriod`, `sy:updateFrequency`.
+    static let sy = "http://purl.org/rss/1.0/modules/syndication/"
 
     /// RSS elements: none in 0.91/0.92/2.0, the RSS 1.0 or 0.90 namespace inside RDF.
     static let rss: Set<String> = ["", rss090, rss10]

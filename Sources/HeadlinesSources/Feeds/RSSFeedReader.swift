@@ -25,7 +25,15 @@ enum RSSFeedReader {
         return FeedDocument(
             title: FeedText.plain(channel?.firstText([("title", rss), ("title", dc)])),
             link: channel.flatMap { link($0, rss) },
-            items: items.map { item($0, rss) })
+            items: items.map { item($0, rss) },
+            period: channel.flatMap { period($0, rss) })
+    }
+
+    /// `<ttl>` first (RSS 2.0), then the syndication module (RSS 1.0, and 2.0 feeds that borrow it).
+    private static func period(_ channel: FeedXMLElement, _ rss: Set<String>) -> FeedPeriod? {
+        FeedPeriod.ttl(channel.child("ttl", in: rss)?.trimmedText)
+            ?? FeedPeriod.syndication(period: channel.child("updatePeriod", in: NS.sy)?.trimmedText,
+                                      frequency: channel.child("updateFrequency", in: NS.sy)?.trimmedText)
     }
 
     private static func item(_ e: FeedXMLElement, _ rss: Set<String>) -> FeedItem {

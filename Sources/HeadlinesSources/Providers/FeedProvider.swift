@@ -14,6 +14,11 @@ public struct FeedProvider: HeadlineProvider {
     /// Where the feeds' state goes when it is not written at once (the reload child: after its
     /// report); nil writes it at the end of each fetch.
     public var deferredWrites: DeferredWrites?
+    /// Fetch only the feeds that are due (a scheduled reload); false fetches every one (an
+    /// explicit refresh, `headlines fetch`).
+    public var onlyDue = false
+    /// A feed's own `interval`, by its configured URL.
+    public var intervals: [String: TimeInterval] = [:]
     let transport: HTTPTransport
 
     public init(feeds: [URL], store: FeedStateStore, transport: HTTPTransport) {
@@ -39,25 +44,27 @@ public struct FeedProvider: HeadlineProvider {
         try await fetchWithReport(now: now).headlines
     }
 
-    /// Every feed at once; a failing feed beside working ones is a partial failure, not an error.
+    /// Every feed due at once (every configured one unless `onlyDue`); a failing feed beside
+    /// working ones is a partial failure, not an error. A feed that is not due costs no request
+    /// and keeps its stored headlines in the merge.
     public func fetchWithReport(now: Date) async throws -> FetchReport {
-        var state = store.load(now: now, warn: { _ in })
+        let loaded = store.load(now: now, warn: { _ in })
+        var state = loaded
+        let fetched = feeds.filter { !onlyDue || Self.isDue(state.feeds[$0.absoluteString], now: now) }
         // Every feed in one batch: the transport fetches them concurrently, so N hung feeds cost
         // one timeout, not N. Each result is recorded whatever the others do.
-        let requests = feeds.map { Self.request($0, previous: state.feeds[$0.absoluteString]) }
-        let responses = await transport.getAll(requests)
+        let requests = fetched.map { Self.request($0, previous: state.feeds[$0.absoluteString]) }
+        let responses = requests.isEmpty ? [] : await transport.getAll(requests)
         var results: [(URL, Result<FeedOutcome, NewsError>)] = []
-        for (feed, response) in zip(feeds, responses) {
+        for (feed, response) in zip(fetched, responses) {
             let previous = state.feeds[feed.absoluteString]
-            do {
-                results.append((feed, .success(try outcome(feed, response: response.get(), previous: previous, now: now))))
-            } catch let error as NewsError {
-                results.append((feed, .failure(error)))
-            } catch {
-                results.append((feed, .failure(.unreachable(detail: "unexpected error"))))
-            }
+            var entry = previous ?? FeedState()
+            let result = Result { try outcome(feed, response: response.get(), previous: previous, now: now) }
+                .mapError { $0 as? NewsError ?? .unreachable(detail: "unexpected error") }
+            record(response, outcome: try? result.get(), of: feed, in: &entry, now: now)
+            state.feeds[feed.absoluteString] = entry
+            results.append((feed, result))
         }
-        var perFeed: [[Headline]] = []
         var firstError: NewsError?
         var partialFailures: [String] = []
         for (feed, result) in results {
@@ -72,27 +79,34 @@ public struct FeedProvider: HeadlineProvider {
                 entry.lastSuccess = now
                 entry.lastError = nil
                 entry.lastErrorAt = nil
-                perFeed.append(entry.headlines)
             case let .failure(error):
-                entry.lastError = error.message(provider: "The feed \(Self.shown(feed))", kind: .feed)
+                let gone = entry.goneAt == now
+                entry.lastError = gone ? Self.goneSentence(feed) : error.message(provider: "The feed \(Self.shown(feed))", kind: .feed)
                 entry.lastErrorAt = now
-                partialFailures.append(Self.partialFailure(entry.lastError ?? "", error: error))
+                partialFailures.append(gone ? Self.goneSentence(feed) : Self.partialFailure(entry.lastError ?? "", error: error))
                 firstError = firstError ?? error
             }
             state.feeds[feed.absoluteString] = entry
         }
         // Forget feeds no longer configured.
         state.feeds = state.feeds.filter { key, _ in feeds.contains { $0.absoluteString == key } }
-        if let deferredWrites {
-            let (store, finalState) = (self.store, state)
-            deferredWrites.add { try? store.store(finalState) }
-        } else {
-            try? store.store(state)
+        // A reload that fetched nothing and forgot nothing leaves the file as it is.
+        if state != loaded {
+            if let deferredWrites {
+                let (store, finalState) = (self.store, state)
+                deferredWrites.add { try? store.store(finalState) }
+            } else {
+                try? store.store(state)
+            }
+        }
+        let perFeed = feeds.compactMap { feed in
+            state.feeds[feed.absoluteString].flatMap { $0.lastError == nil && $0.goneAt == nil ? $0.headlines : nil }
         }
         if perFeed.allSatisfy(\.isEmpty), let firstError, results.allSatisfy({ if case .failure = $0.1 { return true } else { return false } }) {
             throw firstError
         }
-        return FetchReport(headlines: Self.fairMerge(perFeed, limit: maxHeadlines), partialFailures: partialFailures)
+        return FetchReport(headlines: Self.fairMerge(perFeed, limit: maxHeadlines), partialFailures: partialFailures,
+                           nextDue: Self.nextDue(of: feeds.map { state.feeds[$0.absoluteString] ?? FeedState() }, now: now))
     }
 
     /// A feed URL as messages show it: without any user:password part, which is a credential.
@@ -156,25 +170,9 @@ public struct FeedProvider: HeadlineProvider {
         init(_ headline: Headline) { link = headline.url.absoluteString; id = headline.id; published = headline.publishedAt }
     }
 
-    struct FeedOutcome {
-        var headlines: [Headline]
-        var etag: String?
-        var lastModified: String?
-    }
-
-    /// A conditional GET when the feed's last answer gave validators and headlines to keep.
-    static func request(_ feed: URL, previous: FeedState?) -> HTTPRequest {
-        var headers = ["Accept": "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, */*;q=0.8"]
-        if previous?.headlines.isEmpty == false {
-            if let etag = previous?.etag { headers["If-None-Match"] = etag }
-            if let modified = previous?.lastModified { headers["If-Modified-Since"] = modified }
-        }
-        return HTTPRequest(url: feed, headers: headers)
-    }
-
     private func outcome(_ feed: URL, response: HTTPResponse, previous: FeedState?, now: Date) throws -> FeedOutcome {
         if response.status == 304, let previous {
-            return FeedOutcome(headlines: previous.headlines, etag: nil, lastModified: nil)
+            return FeedOutcome(headlines: previous.headlines, etag: nil, lastModified: nil, period: previous.period)
         }
         guard (200...299).contains(response.status) else {
             throw ProviderSupport.error(status: response.status, code: nil, message: nil, response: response, now: now)
@@ -186,7 +184,8 @@ public struct FeedProvider: HeadlineProvider {
         }
         let source = document.title.map(TextCleaning.plainTitle).flatMap { $0.isEmpty ? nil : $0 } ?? feed.host ?? feed.absoluteString
         let headlines = document.items.compactMap { Self.headline($0, source: source, now: now)?.bounded() }
-        return FeedOutcome(headlines: headlines, etag: response.header("ETag"), lastModified: response.header("Last-Modified"))
+        return FeedOutcome(headlines: headlines, etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
+                           period: document.period)
     }
 
     static func headline(_ item: FeedItem, source: String, now: Date) -> Headline? {
@@ -199,53 +198,3 @@ public struct FeedProvider: HeadlineProvider {
     }
 }
 
-/// Per-feed validators, last headlines and last error: `$XDG_CACHE_HOME/headlines/feeds.json`.
-/// `headlines` holds at most the provider's `maxHeadlines` newest, never every item of the feed.
-public struct FeedState: Codable, Equatable, Sendable {
-    public var etag: String?
-    public var lastModified: String?
-    public var headlines: [Headline] = []
-    public var lastSuccess: Date?
-    public var lastError: String?
-    public var lastErrorAt: Date?
-    public init() {}
-}
-
-public struct FeedStates: Codable, Equatable, Sendable {
-    public var feeds: [String: FeedState] = [:]
-    public init() {}
-
-    /// The longest feeds.json any reader accepts and any writer writes.
-    public static let fileLimit = ReadLimits.stateFile
-}
-
-extension FeedStates: ShrinkableFileValue {
-    /// Drops the oldest headlines of all feeds together. A feed that lost some also loses its
-    /// validators, so its next fetch is a whole one and not a 304 that would keep the cut list.
-    public func shrunk(dropping fraction: Double) -> FeedStates? {
-        let all = feeds.flatMap { key, state in state.headlines.indices.map { (key, $0, state.headlines[$0].publishedAt) } }
-        guard !all.isEmpty else { return nil }
-        let drop = all.sorted { ($0.2, $0.0, $1.1) < ($1.2, $1.0, $0.1) }.prefix(FileSizeLimit.dropCount(all.count, fraction: fraction))
-        var copy = self
-        for (key, positions) in Dictionary(grouping: drop, by: \.0) {
-            let gone = Set(positions.map(\.1))
-            guard var state = copy.feeds[key] else { continue }
-            state.headlines = state.headlines.indices.filter { !gone.contains($0) }.map { state.headlines[$0] }
-            state.etag = nil
-            state.lastModified = nil
-            copy.feeds[key] = state
-        }
-        return copy
-    }
-}
-
-/// `$XDG_CACHE_HOME/headlines/feeds.json` through the one JSON state-file store.
-public typealias FeedStateStore = JSONStateFile<FeedStates>
-
-extension FeedStates: EmptyStateValue {}
-
-extension JSONStateFile where Value == FeedStates {
-    public init(path: String, fileSystem: any StateFileSystem = PosixFileSystem.regenerable) {
-        self.init(path: path, what: "feed state", fileSystem: fileSystem, limit: FeedStates.fileLimit)
-    }
-}

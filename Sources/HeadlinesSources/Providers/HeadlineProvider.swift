@@ -28,9 +28,10 @@ public struct FetchReport: Sendable, Equatable {
     public var partialFailures: [String]
     /// The earliest time any feed is next due (see `ReloadReport.nextDue`); nil for the APIs.
     public var nextDue: Date?
-    public init(headlines: [Headline], partialFailures: [String] = []) {
+    public init(headlines: [Headline], partialFailures: [String] = [], nextDue: Date? = nil) {
         self.headlines = headlines
         self.partialFailures = partialFailures
+        self.nextDue = nextDue
     }
 }
 

@@ -22,6 +22,7 @@ public enum ProviderFactory {
             var feeds = FeedProvider(feeds: config.feeds, store: feedStore, transport: transport)
             if config.pageSizeIsExplicit { feeds.maxHeadlines = config.pageSize }
             feeds.deferredWrites = deferredWrites
+            feeds.intervals = config.feedIntervals
             return feeds
         case .json:
             return JSONAPIProvider(url: config.jsonURL ?? config.baseURL ?? URL(string: "https://invalid.invalid")!,

@@ -41,7 +41,8 @@ public struct Refresher: Sendable {
             // Bounded as they arrive, so what is cached, reported and shown is the same.
             let cached = CachedHeadlines(provider: provider.displayName, fetchedAt: now, headlines: report.headlines.bounded())
             status.recordSuccess(provider: provider.displayName, at: now)
-            return Fetch(result: .success(RefreshOutcome(cached: cached, partialFailures: report.partialFailures)), status: status)
+            return Fetch(result: .success(RefreshOutcome(cached: cached, partialFailures: report.partialFailures,
+                                                              nextDue: report.nextDue)), status: status)
         } catch {
             let message = provider.failureMessage(error)
             status.recordFailure(provider: provider.displayName, at: now, message: message)
@@ -76,8 +77,10 @@ extension Refresher {
     public func report(of fetch: Fetch, now: Date, warn: @Sendable (String) -> Void) -> ReloadReport {
         switch fetch.result {
         case let .success(outcome):
-            return ReloadReport(headlines: outcome.cached.headlines, fetchedAt: outcome.cached.fetchedAt, failure: nil,
-                                partialFailures: outcome.partialFailures)
+            var report = ReloadReport(headlines: outcome.cached.headlines, fetchedAt: outcome.cached.fetchedAt, failure: nil,
+                                      partialFailures: outcome.partialFailures)
+            report.nextDue = outcome.nextDue
+            return report
         case let .failure(failure):
             let cached = cache.load(now: now, warn: warn)
             return ReloadReport(headlines: cached?.headlines ?? [], fetchedAt: cached?.fetchedAt, failure: failure)
