@@ -50,11 +50,18 @@ enum StatusCommand {
     struct FeedReport: Encodable {
         var url: String
         var ok: Bool
-        /// "ok", "failing" (its last fetch failed) or "not fetched yet" (never tried).
+        /// "ok", "failing" (its last fetch failed), "gone" (it answered 410: no longer fetched)
+        /// or "not fetched yet" (never tried).
         var state: String
         var headlines: Int
         var last_success: Date?
         var error: String?
+        /// When a scheduled reload next fetches it, and why ("max-age", "Expires", "ttl",
+        /// "sy:updatePeriod", "Retry-After", "interval"); both nil: at every reload.
+        var next_fetch: Date?
+        var next_fetch_reason: String?
+        /// Where a permanent redirect moved it: its requests go there; `feeds` should say so.
+        var moved_to: String?
     }
 
     static func feedReports(_ context: AppContext, now: Date) -> [FeedReport] {
@@ -66,8 +73,13 @@ enum StatusCommand {
             let state = states[url.absoluteString]
             let failing = state?.lastError != nil && state?.lastErrorAt != nil
             let ok = state != nil && !failing && state?.lastSuccess != nil
-            return FeedReport(url: url.absoluteString, ok: ok, state: ok ? "ok" : (failing ? "failing" : "not fetched yet"),
-                              headlines: state?.headlines.count ?? 0, last_success: state?.lastSuccess, error: state?.lastError)
+            let word = state?.goneAt != nil ? "gone" : ok ? "ok" : (failing ? "failing" : "not fetched yet")
+            // A time already past is the next reload's: shown as at every reload.
+            let next = state?.nextFetch.flatMap { $0 > now ? $0 : nil }
+            return FeedReport(url: url.absoluteString, ok: ok, state: word, headlines: state?.headlines.count ?? 0,
+                              last_success: state?.lastSuccess, error: state?.lastError, next_fetch: next,
+                              next_fetch_reason: next == nil ? nil : state?.nextFetchReason,
+                              moved_to: state?.movedTo?.absoluteString)
         }
     }
 

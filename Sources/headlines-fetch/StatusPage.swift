@@ -55,11 +55,21 @@ struct StatusPage {
             let state = switch feed.state {
             case "ok": "ok, " + NumberText.counted(feed.headlines, "headline")
             case "failing": "FAILING: \(Self.withoutFeedName(feed.error ?? "the last try failed", url: feed.url))"
+            case "gone": "GONE: it answered 410 Gone, so reloads no longer fetch it; remove it from [source] feeds"
             default: "not tried yet"
             }
-            lines.append(Self.row("Feed", "\(TerminalText.safe(feed.url)): \(TerminalText.safe(state))"))
+            var line = "\(feed.url): \(state)"
+            if let moved = feed.moved_to { line += "; moved permanently to \(moved); update `feeds`" }
+            if feed.state != "gone" { line += "; \(Self.nextFetch(feed))" }
+            lines.append(Self.row("Feed", TerminalText.safe(line)))
         }
         return lines
+    }
+
+    /// When a scheduled reload next fetches a feed, and what holds it back until then.
+    static func nextFetch(_ feed: StatusCommand.FeedReport) -> String {
+        guard let next = feed.next_fetch else { return "fetched at every reload" }
+        return "next fetch \(LocalTime.stamp(next)) (\(feed.next_fetch_reason ?? "schedule"))"
     }
 
     private var hostLine: String {
