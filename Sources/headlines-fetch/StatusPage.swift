@@ -60,7 +60,7 @@ struct StatusPage {
             }
             var line = "\(feed.url): \(state)"
             if let moved = feed.moved_to { line += "; moved permanently to \(moved); update `feeds`" }
-            if feed.state != "gone" { line += "; \(Self.nextFetch(feed))" }
+            if feed.state == "ok" || feed.state == "failing" { line += "; \(Self.nextFetch(feed))" }
             lines.append(Self.row("Feed", TerminalText.safe(line)))
         }
         return lines

@@ -86,4 +86,19 @@ final class FeedScheduleEndToEndTests: EndToEndTestCase {
         let due = try XCTUnwrap(report.nextDue, reload.stdout)
         XCTAssertEqual(due.timeIntervalSinceNow, 3600, accuracy: 120, reload.stdout)
     }
+
+    func testAFeedThatAnswers410IsNoLongerFetchedAndStatusSaysSo() throws {
+        let base = server.baseURL.absoluteString
+        server.route("/gone.rss", .respond(status: 410, headers: [:], body: Data()))
+        server.route("/plain.rss", .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: rss("plain")))
+        let config = try cli.writeConfig("[source]\nprovider = feeds\nfeeds = \(base)/gone.rss; \(base)/plain.rss\n")
+        let first = try cli.run(["--config", config.path, "fetch", "--for-host"])
+        XCTAssertTrue(first.stdout.contains("answered 410 Gone"), first.stdout)
+        XCTAssertEqual(try cli.run(["--config", config.path, "fetch", "--for-host"]).status, 0)
+
+        XCTAssertEqual(requests("/gone.rss").count, 1)
+        let page = try cli.run(["--config", config.path, "status"])
+        let line = page.stdoutLines.first { $0.hasPrefix("Feed:") && $0.contains("/gone.rss") } ?? ""
+        XCTAssertTrue(line.hasSuffix("GONE: it answered 410 Gone, so reloads no longer fetch it; remove it from [source] feeds"), page.stdout)
+    }
 }
