@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import HeadlinesCore
+@testable import HeadlinesSources
 
 /// `[source] feed-intervals`: a feed URL, then its own interval, for each feed that has one.
 final class ConfigFeedIntervalsTests: XCTestCase {
@@ -28,5 +29,13 @@ final class ConfigFeedIntervalsTests: XCTestCase {
         let config = try Config.parse(groups: ["source": ["provider": "feeds"],
                                                "widget tech": ["feed-intervals": "https://t.example/feed 1h"]], file: "/c/headlines.conf")
         XCTAssertEqual(try config.widget(named: "tech", file: "/c/headlines.conf").feedIntervals, ["https://t.example/feed": 3600])
+    }
+
+    func testTheFeedProviderIsGivenThem() throws {
+        let config = try Config.parse(groups: ["source": ["provider": "feeds", "feeds": "https://a.example/feed",
+                                                          "feed-intervals": "https://a.example/feed 2h"]], file: "/c/headlines.conf")
+        let provider = ProviderFactory.make(config: config, apiKey: nil, transport: FixtureTransport(routes: [:]),
+                                            feedStore: FeedStateStore(path: "/nonexistent/feeds.json"))
+        XCTAssertEqual((provider as? FeedProvider)?.intervals, ["https://a.example/feed": 7200])
     }
 }
