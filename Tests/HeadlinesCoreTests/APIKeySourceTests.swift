@@ -64,7 +64,7 @@ final class APIKeySourceTests: XCTestCase {
 
     func testEmptyFileIsAnError() throws {
         let path = try keyFile(" \n")
-        let error = thrownConfigError { () throws(ConfigError) in
+        let error = thrownError { () throws(ConfigError) in
             try APIKeySource.resolve(for: .apitube, config: config(keyFile: path), environment: [:])
         }
         XCTAssertEqual(error, ConfigError("api-key-file \(path) is empty; put the key in it."))
@@ -72,7 +72,7 @@ final class APIKeySourceTests: XCTestCase {
 
     func testMissingFileIsAnError() {
         let path = dir + "/nope.key"
-        let error = thrownConfigError { () throws(ConfigError) in
+        let error = thrownError { () throws(ConfigError) in
             try APIKeySource.resolve(for: .apitube, config: config(keyFile: path), environment: [:])
         }
         XCTAssertEqual(error, ConfigError("api-key-file \(path) does not exist or is not text; create it with only the key in it."))

@@ -66,17 +66,17 @@ final class ConfigTests: XCTestCase {
     }
 
     func testUnknownGroupNamesFileGroupAndTheAcceptedGroups() {
-        let error = thrownConfigError { () throws(ConfigError) in try Config.parse(groups: ["sources": ["provider": "apitube"]], file: file) }
+        let error = thrownError { () throws(ConfigError) in try Config.parse(groups: ["sources": ["provider": "apitube"]], file: file) }
         XCTAssertEqual(error, ConfigError("\(file): unknown group [sources]; use [source], [refresh], [notify], [bar] or [widget NAME]."))
     }
 
     func testUnknownKeyNamesFileKeyAndTheAcceptedKeys() {
-        let error = thrownConfigError { () throws(ConfigError) in try Config.parse(groups: ["refresh": ["intervall": "30m"]], file: file) }
+        let error = thrownError { () throws(ConfigError) in try Config.parse(groups: ["refresh": ["intervall": "30m"]], file: file) }
         XCTAssertEqual(error, ConfigError("\(file): unknown key 'intervall' in [refresh]; accepted keys are daily-budget, interval."))
     }
 
     func testBadValueMessageIsExact() {
-        let error = thrownConfigError { () throws(ConfigError) in try Config.parse(groups: ["refresh": ["interval": "3x"]], file: file) }
+        let error = thrownError { () throws(ConfigError) in try Config.parse(groups: ["refresh": ["interval": "3x"]], file: file) }
         XCTAssertEqual(error, ConfigError("\(file): [refresh] interval = '3x' is not valid; use a duration from 1s to 24h, such as 30m."))
     }
 
@@ -98,7 +98,7 @@ final class ConfigTests: XCTestCase {
         ]
         for (group, key, values) in bad {
             for value in values {
-                let error = thrownConfigError { () throws(ConfigError) in
+                let error = thrownError { () throws(ConfigError) in
                     try Config.parse(groups: [group: [key: value]], file: file)
                 }
                 let message = error?.message ?? ""

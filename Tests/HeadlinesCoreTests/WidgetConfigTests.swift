@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import HeadlinesCore
 
@@ -44,17 +45,17 @@ final class WidgetConfigTests: XCTestCase {
     }
 
     func testABadKeyInAWidgetNamesTheWidgetAndWhatItTakes() {
-        let unknown = thrownConfigError { () throws(ConfigError) in try Config.parse(groups: ["widget tech": ["interval": "5m"]], file: file) }
+        let unknown = thrownError { () throws(ConfigError) in try Config.parse(groups: ["widget tech": ["interval": "5m"]], file: file) }
         XCTAssertTrue(unknown?.message.contains("unknown key 'interval' in [widget tech]") ?? false, unknown?.message ?? "")
-        let invalid = thrownConfigError { () throws(ConfigError) in try Config.parse(groups: ["widget tech": ["max-length": "3"]], file: file) }
+        let invalid = thrownError { () throws(ConfigError) in try Config.parse(groups: ["widget tech": ["max-length": "3"]], file: file) }
         XCTAssertTrue(invalid?.message.contains("[widget tech] max-length = '3' is not valid") ?? false, invalid?.message ?? "")
-        let name = thrownConfigError { () throws(ConfigError) in try Config.parse(groups: ["widget ../x": [:]], file: file) }
+        let name = thrownError { () throws(ConfigError) in try Config.parse(groups: ["widget ../x": [:]], file: file) }
         XCTAssertTrue(name?.message.contains("not a valid widget name") ?? false, name?.message ?? "")
     }
 
     func testAnUnknownWidgetSaysWhichOnesThereAre() throws {
         let config = try parse(["widget tech": [:], "widget world": [:]])
-        let error = thrownConfigError { () throws(ConfigError) in try config.widget(named: "sport", file: file) }
+        let error = thrownError { () throws(ConfigError) in try config.widget(named: "sport", file: file) }
         XCTAssertEqual(error?.message, "\(file) has no [widget sport]; its widgets are tech, world: check --widget or the i3blocks instance.")
     }
 

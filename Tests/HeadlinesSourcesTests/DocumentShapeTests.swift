@@ -28,7 +28,7 @@ final class DocumentShapeTests: XCTestCase {
             + "<link href='https://example.org/1'/>\n<content>Cut he"
 
         // When it is parsed
-        let error = FeedFixture.error { () throws(FeedError) in try FeedParser.parse(Data(entry.utf8), baseURL: nil) }
+        let error = thrownError { () throws(FeedError) in try FeedParser.parse(Data(entry.utf8), baseURL: nil) }
 
         // Then it is a failed download, as a feed cut before its first whole entry is
         XCTAssertEqual(error, FeedError(reason: "malformed XML at line 2: the document ends early (truncated?)"))

@@ -23,15 +23,4 @@ enum FeedFixture {
     static func parse(_ name: String) throws(FeedError) -> FeedDocument {
         try FeedParser.parse(data(name), baseURL: feedURL)
     }
-
-    /// The error `body` throws, or a failure naming what it returned instead.
-    static func error(_ body: () throws(FeedError) -> FeedDocument, file: StaticString = #filePath, line: UInt = #line) -> FeedError? {
-        do {
-            let document = try body()
-            XCTFail("expected an error, got \(document)", file: file, line: line)
-            return nil
-        } catch {
-            return error
-        }
-    }
 }

@@ -33,7 +33,7 @@ final class HostileFeedTests: XCTestCase {
     func testTruncatedXMLIsAMalformedFeedWithItsLine() {
         // Given a feed cut off in the middle
         // When it is parsed
-        let error = FeedFixture.error { () throws(FeedError) in try FeedFixture.parse("malformed.xml") }
+        let error = thrownError { () throws(FeedError) in try FeedFixture.parse("malformed.xml") }
 
         // Then the error says where and why
         XCTAssertEqual(error, FeedError(reason: "malformed XML at line 14: the document ends early (truncated?)"))
@@ -42,7 +42,7 @@ final class HostileFeedTests: XCTestCase {
     func testAnHTMLPageIsNotAFeed() {
         // Given an HTML page where a feed was expected
         // When it is parsed
-        let error = FeedFixture.error { () throws(FeedError) in try FeedFixture.parse("not-a-feed.html") }
+        let error = thrownError { () throws(FeedError) in try FeedFixture.parse("not-a-feed.html") }
 
         // Then the error names the root
         XCTAssertEqual(error, FeedError(reason: "not a feed: the document's root is <html>"))
@@ -53,7 +53,7 @@ final class HostileFeedTests: XCTestCase {
         let data = Data(repeating: 0x20, count: 4 * 1024 * 1024 + 1)
 
         // When it is parsed
-        let error = FeedFixture.error { () throws(FeedError) in try FeedParser.parse(data, baseURL: nil) }
+        let error = thrownError { () throws(FeedError) in try FeedParser.parse(data, baseURL: nil) }
 
         // Then it is refused
         XCTAssertEqual(error, FeedError(reason: "the feed is larger than 4 MiB"))
@@ -66,7 +66,7 @@ final class HostileFeedTests: XCTestCase {
         lol += "]><rss><channel><title>&lol9;</title></channel></rss>"
 
         // When it is parsed
-        let error = FeedFixture.error { () throws(FeedError) in try FeedParser.parse(Data(lol.utf8), baseURL: nil) }
+        let error = thrownError { () throws(FeedError) in try FeedParser.parse(Data(lol.utf8), baseURL: nil) }
 
         // Then it is refused without expanding anything
         XCTAssertEqual(error, FeedError(reason: "the feed declares its own entities (<!ENTITY>), which is refused"))
@@ -109,7 +109,7 @@ final class HostileFeedTests: XCTestCase {
         ]
         for (body, reason) in cases {
             // When each is parsed
-            let error = FeedFixture.error { () throws(FeedError) in try FeedParser.parse(Data(body.utf8), baseURL: nil) }
+            let error = thrownError { () throws(FeedError) in try FeedParser.parse(Data(body.utf8), baseURL: nil) }
 
             // Then each gets its own reason
             XCTAssertEqual(error?.reason, reason, body)

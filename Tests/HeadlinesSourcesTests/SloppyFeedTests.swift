@@ -161,7 +161,7 @@ final class SloppyFeedTests: XCTestCase {
         let html = "<!DOCTYPE html>\n<html><head><title>Home & more</title></head><body><p>Hi<br></body>"
 
         // When it is parsed
-        let error = FeedFixture.error { () throws(FeedError) in try FeedParser.parse(Data(html.utf8), baseURL: nil) }
+        let error = thrownError { () throws(FeedError) in try FeedParser.parse(Data(html.utf8), baseURL: nil) }
 
         // Then it is named for what it is
         XCTAssertEqual(error, FeedError(reason: "not a feed: the document's root is <html>"))

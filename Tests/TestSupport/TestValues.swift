@@ -18,10 +18,10 @@ public func url(_ text: String) -> URL { URL(string: text)! }
 public let fixtureNow = date("2026-11-30T00:00:00Z")
 
 /// The error a typed-throwing call threw, or nil (and a failure) when it returned.
-public func thrownError<T>(_ body: () throws(NewsError) -> T, file: StaticString = #filePath, line: UInt = #line) -> NewsError? {
+public func thrownError<T, E: Error>(_ body: () throws(E) -> T, file: StaticString = #filePath, line: UInt = #line) -> E? {
     do {
         let value = try body()
-        XCTFail("expected a NewsError, got \(value)", file: file, line: line)
+        XCTFail("expected \(E.self), got \(value)", file: file, line: line)
         return nil
     } catch {
         return error
