@@ -34,13 +34,9 @@ final class HostThroughFaultsTests: HostTestCase {
         try writeConfig(interval: "1h", dailyBudget: 86400, timeout: "1s", rotate: "1s")
         let host = try startHost()
         try expectLine("reload ok", from: host, within: 10)
-        var titles: [String] = []
-        _ = waitUntil(timeout: 10) {
-            let list = try? run(["list", "--json"])
-            let items = (try? JSONSerialization.jsonObject(with: Data((list?.stdout ?? "").utf8))) as? [[String: Any]] ?? []
-            titles = items.compactMap { $0["title"] as? String }
-            return !titles.isEmpty
-        }
+        let (_, list) = try listedAfterReload()
+        let items = (try? JSONSerialization.jsonObject(with: Data(list.stdout.utf8))) as? [[String: Any]] ?? []
+        let titles = items.compactMap { $0["title"] as? String }
         XCTAssertFalse(titles.isEmpty, "list --json stayed empty")
         let bar = try startBackground(["waybar"])
         XCTAssertNotNil(barLine(bar, after: 0, withClass: "fresh"), "no fresh line from the waybar copy:\n\(bar.transcript)")
