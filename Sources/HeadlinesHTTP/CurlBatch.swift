@@ -138,7 +138,8 @@ final class CurlBatch {
             return
         }
         let status = transfer.status
-        if [301, 302, 303, 307, 308].contains(status), let location = transfer.redirectURL {
+        // A request that writes is answered with its redirect, never sent on (see HTTPRequest).
+        if [301, 302, 303, 307, 308].contains(status), jobs[index].request.method == "GET", let location = transfer.redirectURL {
             guard let url = URL(string: location) else {
                 answer(index, .failure(.unreachable(detail: "redirected to an unusable URL")))
                 return

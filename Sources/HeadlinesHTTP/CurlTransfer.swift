@@ -88,7 +88,23 @@ final class CurlTransfer {
         // (checkKeyIsSafe), and through a proxy it would cross the network in clear text.
         let keyInClear = request.carriesKey && request.url.scheme?.lowercased() == "http"
         let proxyCode = keyInClear ? headlines_curl_setopt_string(handle, CURLOPT_NOPROXY, "*") : CURLE_OK
-        guard codes.allSatisfy({ $0 == CURLE_OK }), proxyCode == CURLE_OK, refused == nil || checksAddresses(user) else { return nil }
+        guard codes.allSatisfy({ $0 == CURLE_OK }), proxyCode == CURLE_OK, setMethod(of: request), refused == nil || checksAddresses(user) else { return nil }
+    }
+
+    /// A sync service's writes: the body copied into libcurl (its length first, so any byte may
+    /// be in it), and the method when it is not GET or POST.
+    private func setMethod(of request: HTTPRequest) -> Bool {
+        var codes: [CURLcode] = []
+        if let body = request.body {
+            codes.append(headlines_curl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, body.count))
+            codes.append(body.withUnsafeBytes { raw in
+                headlines_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!))
+            })
+        }
+        if request.method != "GET" && request.method != "POST" || (request.method == "POST" && request.body == nil) {
+            codes.append(headlines_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method))
+        }
+        return codes.allSatisfy { $0 == CURLE_OK }
     }
 
     /// Every socket libcurl opens for this transfer goes through `openSocket`, which sees the

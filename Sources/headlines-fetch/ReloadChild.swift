@@ -96,7 +96,8 @@ enum ReloadChild {
         switch config.provider {
         case .feeds: return config.feeds
         case .json: return [config.jsonURL ?? config.baseURL].compactMap { $0 }
-        case .apitube, .newsapi, .hackernews, .reddit, .lobsters, .guardian, .nyt, .gnews: return [config.baseURL].compactMap { $0 }
+        case .apitube, .newsapi, .hackernews, .reddit, .lobsters, .guardian, .nyt, .gnews,
+             .greader, .fever, .miniflux, .nextcloud: return [config.baseURL].compactMap { $0 }
         }
     }
 }

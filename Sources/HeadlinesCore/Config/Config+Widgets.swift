@@ -45,6 +45,7 @@ extension Config {
             throw ConfigError("\(file): [widget \(name)] provider = json needs url; add the JSON API's URL.")
         }
         if let problem = config.sortProblem(group: "widget \(name)") { throw ConfigError("\(file): \(problem)") }
+        if let problem = config.syncProblem(group: "widget \(name)") { throw ConfigError("\(file): \(problem)") }
         return config
     }
 }

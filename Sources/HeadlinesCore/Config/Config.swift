@@ -7,6 +7,8 @@ public struct Config: Equatable, Sendable {
     public enum Provider: String, Sendable, CaseIterable {
         case apitube, newsapi, feeds, json
         case hackernews, reddit, lobsters, guardian, nyt, gnews
+        /// Sync services: the user's own reader account (Config+Sync.swift).
+        case greader, fever, miniflux, nextcloud
         public var displayName: String {
             switch self {
             case .apitube: return "APITube"
@@ -19,6 +21,10 @@ public struct Config: Equatable, Sendable {
             case .guardian: return "The Guardian"
             case .nyt: return "The New York Times"
             case .gnews: return "GNews"
+            case .greader: return "Google Reader API"
+            case .fever: return "Fever API"
+            case .miniflux: return "Miniflux"
+            case .nextcloud: return "Nextcloud News"
             }
         }
         /// The environment variable holding the key, for the providers that need one.
@@ -29,7 +35,7 @@ public struct Config: Equatable, Sendable {
             case .guardian: return "GUARDIAN_API_KEY"
             case .nyt: return "NYT_API_KEY"
             case .gnews: return "GNEWS_API_KEY"
-            case .feeds, .json, .hackernews, .reddit, .lobsters: return nil
+            case .feeds, .json, .hackernews, .reddit, .lobsters, .greader, .fever, .miniflux, .nextcloud: return nil
             }
         }
         /// Where the key of `provider = json` comes from, when `api-key-header` or `api-key-param` asks for one.
@@ -83,6 +89,8 @@ public struct Config: Equatable, Sendable {
     /// (their own default, 40, otherwise: 10 is an API page, not a reading list).
     public var pageSizeIsExplicit = false
     public var apiKeyFile: String?
+    /// A sync service's account (`username`, `password-command`, `password-file`): Config+Sync.swift.
+    public var sync = SyncAccountSettings()
     public var timeout: TimeInterval = 30
     // [refresh]
     public var interval: TimeInterval = 30 * 60
@@ -144,6 +152,9 @@ public struct Config: Equatable, Sendable {
             "subreddits": "subreddit names separated by ; or +, such as linux;programming, or empty for the front page",
             "sort": "hot, new or top for Reddit; hottest or newest for Lobsters",
             "section": "a section name such as world or technology, or empty for the front page",
+            "username": "the sync service's user name, such as alice",
+            "password-command": "a command line (no shell) that prints the password, such as pass show freshrss",
+            "password-file": "the path of a file, readable only by you, holding only the password",
         ],
         "refresh": [
             "interval": "a duration from 1s to 24h, such as 30m",
@@ -201,6 +212,7 @@ extension Config {
             throw ConfigError("\(file): [source] provider = json needs [source] url; add the JSON API's URL.")
         }
         if let problem = config.sortProblem(group: "source") { throw ConfigError("\(file): \(problem)") }
+        if let problem = config.syncProblem(group: "source") { throw ConfigError("\(file): \(problem)") }
         for (group, keys) in groups where keys["api-key-header"] != nil && keys["api-key-param"] != nil {
             throw ConfigError("\(file): [\(group)] sets both api-key-header and api-key-param; keep the one the API documents.")
         }
@@ -303,6 +315,8 @@ extension Config {
         case ("source", "timeout"):
             guard let d = Duration.parse(value), d >= 1, d <= 300 else { throw bad() }
             config.timeout = d
+        case ("source", "username"), ("source", "password-command"), ("source", "password-file"):
+            guard config.sync.apply(key: key, value: value) else { throw bad() }
         case ("refresh", "interval"):
             guard let d = Duration.parse(value), d >= 1, d <= 86400 else { throw bad() }
             config.interval = d

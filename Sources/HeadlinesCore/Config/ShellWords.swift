@@ -21,3 +21,39 @@ public enum ShellWords {
         return nil
     }
 }
+
+extension ShellWords {
+    /// The words of a command line as a POSIX shell would split them (quotes and backslashes, no
+    /// expansion of any kind), for a command run without a shell; nil when the quoting is broken.
+    public static func split(_ line: String) -> [String]? {
+        guard problem(in: line) == nil else { return nil }
+        var words: [String] = []
+        var word = ""
+        var inWord = false
+        var quote: Character?
+        var escaped = false
+        for ch in line {
+            if escaped {
+                if quote == "\"" && !["\"", "\\", "$", "`"].contains(ch) { word.append("\\") }
+                word.append(ch)
+                escaped = false
+                continue
+            }
+            switch quote {
+            case "'"?:
+                if ch == "'" { quote = nil } else { word.append(ch) }
+            case "\""?:
+                if ch == "\\" { escaped = true } else if ch == "\"" { quote = nil } else { word.append(ch) }
+            default:
+                if ch == " " || ch == "\t" || ch == "\n" {
+                    if inWord { words.append(word); word = ""; inWord = false }
+                    continue
+                }
+                inWord = true
+                if ch == "\\" { escaped = true } else if ch == "'" || ch == "\"" { quote = ch } else { word.append(ch) }
+            }
+        }
+        if inWord { words.append(word) }
+        return words
+    }
+}

@@ -35,6 +35,9 @@ public enum NewsError: Error, Equatable, Sendable, Codable {
     /// title and an http(s) link). Counted as a failure so a good cache is kept, marked stale.
     /// `setting` names what to check, such as "[source] country, category and query".
     case noHeadlines(setting: String)
+    /// A sync service's password was found nowhere (Secret Service, password-command,
+    /// password-file), or its source failed; `detail` says which, never the password.
+    case missingCredential(detail: String)
 
     /// A request kept off this machine and its local network (`ConnectRule` in HeadlinesHTTP):
     /// nothing was sent. One value, so that `add` can tell it from a server that is down.
@@ -70,11 +73,14 @@ public enum NewsError: Error, Equatable, Sendable, Codable {
         case feed
         /// `provider = json`: `[source] url`.
         case jsonAPI
+        /// A sync service (`provider = greader` ...): `[source] base-url`; `login` is the
+        /// provider's name in `headlines login NAME`.
+        case syncService(login: String)
 
         /// The setting that holds the address that failed.
         public var urlSetting: String {
             switch self {
-            case .newsAPI: "[source] base-url"
+            case .newsAPI, .syncService: "[source] base-url"
             case .feed: "the feed URL in [source] feeds"
             case .jsonAPI: "[source] url"
             }
@@ -89,6 +95,14 @@ public enum NewsError: Error, Equatable, Sendable, Codable {
         switch (self, kind) {
         case let (.missingKey(env), _):
             return "\(provider) needs an API key: set \(env) or [source] api-key-file, or use a keyless feed provider."
+        case let (.missingCredential(detail), .syncService(login)):
+            return "\(provider) has no password to sign in with (\(Self.clause(detail))): store it with `headlines login \(login)`, or set [source] password-command or password-file."
+        case let (.missingCredential(detail), _):
+            return "\(provider) has no password to sign in with (\(Self.clause(detail)))."
+        case let (.invalidKey, .syncService(login)):
+            return "\(provider) refused the sign-in\(serverDetail): check [source] username, then store the password again with `headlines login \(login)` (or fix password-command or password-file); no more sign-ins are tried until the config or the password changes."
+        case (.forbidden, .syncService):
+            return "\(provider) refused access (HTTP 403)\(serverDetail): check that the account may use the API (FreshRSS: enable API access and set an API password in its profile)."
         case (.invalidKey, .newsAPI):
             return "\(provider) rejected the API key\(serverDetail): \(keyHint)."
         case (.invalidKey, _):
@@ -115,6 +129,9 @@ public enum NewsError: Error, Equatable, Sendable, Codable {
         case let (.malformedResponse(detail), .feed):
             if Self.isHTMLPage(detail) { return "\(provider) is an HTML page, not a feed: \(fixURL)." }
             return "\(provider) is not a feed we can read (\(Self.clause(detail))): \(fixURL)."
+        case let (.malformedResponse(detail), .syncService):
+            if Self.isHTMLPage(detail) { return "\(provider) sent an HTML page where its API answers JSON (a login page or the wrong address): check [source] base-url." }
+            return "\(provider) sent a response that is not its API's (\(Self.clause(detail))): check [source] base-url or try again later."
         case let (.malformedResponse(detail), .jsonAPI):
             if Self.isHTMLPage(detail) { return "\(provider) sent an HTML page, not JSON: \(fixURL)." }
             return "\(provider) sent a response we cannot use (\(Self.clause(detail))): \(fixURL) and [source] items-path."

@@ -41,6 +41,11 @@ public struct ReloadReport: Codable, Sendable, Equatable {
     /// asked (max-age, ttl, Retry-After) or its own interval; nil when the source has no per-feed
     /// schedule (the news APIs). A scheduled reload before it would fetch nothing.
     public var nextDue: Date?
+    /// A sync service's new sign-in token, for the host to hand the next child (in memory only:
+    /// never logged or written to a file); nil when the child made no new sign-in.
+    public var syncToken: String?
+    /// Read marks the service took in this reload (queued ones sent first).
+    public var marksSent: Int?
 
     public init(headlines: [Headline], fetchedAt: Date?, failure: RefreshFailure?, partialFailures: [String] = [],
                 requestsSent: Int = 1) {

@@ -4,7 +4,16 @@ import HeadlinesCore
 /// Builds the configured provider. The only place that knows every provider kind.
 public enum ProviderFactory {
     public static func make(config: Config, apiKey: String?, transport: HTTPTransport,
-                            feedStore: FeedStateStore, deferredWrites: DeferredWrites? = nil) -> HeadlineProvider {
+                            feedStore: FeedStateStore, deferredWrites: DeferredWrites? = nil,
+                            session: SyncSession? = nil) -> HeadlineProvider {
+        if config.provider.isSyncService {
+            // A base-url is required when the file loads; `--provider` alone leaves none, and
+            // then the provider fails with the sentence that asks for one.
+            let account = config.syncAccount ?? SyncAccount(provider: config.provider, baseURL: URL(string: "https://invalid.invalid")!,
+                                                            username: config.sync.username)
+            return SyncProviders.make(account: account, pageSize: config.pageSize, transport: transport,
+                                      session: session ?? SyncSession(token: nil, password: nil))
+        }
         switch config.provider {
         case .apitube:
             var options = APITubeProvider.Options(language: config.language, country: config.country,
@@ -49,6 +58,8 @@ public enum ProviderFactory {
             var options = NYTProvider.Options(section: config.section.isEmpty ? "home" : config.section, pageSize: config.pageSize)
             if let base = config.baseURL { options.baseURL = base }
             return NYTProvider(options: options, apiKey: apiKey, transport: transport)
+        case .greader, .fever, .miniflux, .nextcloud:
+            preconditionFailure("handled above")
         case .gnews:
             var options = GNewsProvider.Options(category: config.category, language: config.language, country: config.country,
                                                 query: config.query, pageSize: config.pageSize)

@@ -9,10 +9,23 @@ public struct HTTPRequest: Sendable, Equatable {
     /// non-loopback host, and never follows a redirect to another origin.
     public var carriesKey: Bool
 
+    /// "GET" unless a sync service writes (POST a sign-in or a mark, PUT a mark).
+    public var method = "GET"
+    /// The request's body (a form or JSON), sent with `method`; nil for none.
+    public var body: Data?
+
     public init(url: URL, headers: [String: String] = [:], carriesKey: Bool = false) {
         self.url = url
         self.headers = headers
         self.carriesKey = carriesKey
+    }
+
+    /// A request that writes: `method` with `body`. It carries a credential, so it never leaves
+    /// its origin, and it follows no redirect (a redirected POST would become a GET elsewhere).
+    public init(url: URL, method: String, body: Data?, headers: [String: String] = [:]) {
+        self.init(url: url, headers: headers, carriesKey: true)
+        self.method = method
+        self.body = body
     }
 
     /// Throws `NewsError.insecureTransport` for a key-bearing request over http to anything but loopback.
