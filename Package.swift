@@ -24,6 +24,10 @@
 //   CGdkPixbuf       system library: gdk-pixbuf (and the GObject and GLib it is built on) alone.
 //   HeadlinesImages  the only importer of CGdkPixbuf: notification images scaled and stored. Its
 //                    own module so that the reload child links gdk-pixbuf without libnotify.
+//   CLibSecret       system library: libsecret (and the GIO it is built on), the Secret Service.
+//   HeadlinesSecrets the only importer of CLibSecret: a sync service's password, from the Secret
+//                    Service, a password-command or a password-file, and `headlines login`'s
+//                    store. Linked into headlines-fetch alone.
 //   HeadlinesCommandLine what both command-line programs share: the context a command runs with.
 //   headlines        the CLI, a thin client of the host's bus; hands the commands that fetch or
 //                    parse to headlines-fetch and the bar formats to headlines-bar.
@@ -31,7 +35,8 @@
 //                    and HTTP, its report on stdout, the page's notification images stored
 //                    (HeadlinesImages); it sandboxes itself first (CSandbox: no_new_privs,
 //                    Landlock, libseccomp). Also the CLI's commands that fetch or parse (fetch,
-//                    add, import, export, status, demo), which is why it links the desktop layer.
+//                    add, import, export, status, demo), the ones that need a sync service's
+//                    password (login, doctor), which is why it links the desktop layer.
 //   headlines-bar    bar copies and one-shot blocks: fully static, no Foundation; prints the host's
 //                    ready-made lines; clicks run `headlines` beside it (CBarSys wraps inotify and
 //                    posix_spawn for it).
@@ -50,14 +55,17 @@ import Foundation
 let barLinkerSettings: [LinkerSetting] = ProcessInfo.processInfo.environment["HEADLINES_TSAN"] == nil
     ? [.unsafeFlags(["-static-executable"])] : []
 
-// Two hand-written .pc files stay (each says why inside): Debian's libnotify.pc and
-// gdk-pixbuf-2.0.pc reach a -pthread flag that SwiftPM refuses with a warning, and a build without
-// warnings is checked. SwiftPM splits a pkgConfig value at spaces, so a checkout whose path has
-// one uses the Debian files themselves (the same headers and libraries, and the warning).
+// Three hand-written .pc files stay (each says why inside): Debian's libnotify.pc,
+// gdk-pixbuf-2.0.pc and libsecret-1.pc reach a -pthread flag that SwiftPM refuses with a warning,
+// and a build without warnings is checked. SwiftPM splits a pkgConfig value at spaces, so a
+// checkout whose path has one uses the Debian files themselves (the same headers and libraries,
+// and the warning).
 let libnotifyPkgConfig = Context.packageDirectory.contains(" ")
     ? "libnotify" : Context.packageDirectory + "/Sources/CGLibNotify/headlines-libnotify.pc"
 let gdkPixbufPkgConfig = Context.packageDirectory.contains(" ")
     ? "gdk-pixbuf-2.0" : Context.packageDirectory + "/Sources/CGdkPixbuf/headlines-gdk-pixbuf.pc"
+let libsecretPkgConfig = Context.packageDirectory.contains(" ")
+    ? "libsecret-1" : Context.packageDirectory + "/Sources/CLibSecret/headlines-libsecret.pc"
 
 // The module test targets: a test file sees the members of a module it does not import (an
 // extension from HeadlinesSources, say) only without this, which would hide what it really tests.
@@ -94,6 +102,10 @@ let package = Package(
         .target(name: "HeadlinesDesktop", dependencies: ["HeadlinesCore", "HeadlinesGLib", "CGLibNotify", "CBusInterface"]),
         .systemLibrary(name: "CGdkPixbuf", pkgConfig: gdkPixbufPkgConfig, providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .target(name: "HeadlinesImages", dependencies: ["HeadlinesCore", "HeadlinesGLib", "CGdkPixbuf"]),
+        .systemLibrary(name: "CLibSecret", pkgConfig: libsecretPkgConfig, providers: [.apt(["libsecret-1-dev"])]),
+        // HeadlinesDesktop for ProcessLauncher, the one way these programs start another (the
+        // password-command).
+        .target(name: "HeadlinesSecrets", dependencies: ["HeadlinesCore", "HeadlinesGLib", "HeadlinesDesktop", "CLibSecret"]),
         .target(name: "HeadlinesCommandLine", dependencies: ["HeadlinesCore", "HeadlinesGLib", "HeadlinesDesktop"]),
         // The control client: no libcurl, no libxml2. What fetches or parses runs in headlines-fetch.
         .executableTarget(name: "headlines",
@@ -103,7 +115,7 @@ let package = Package(
         .target(name: "CSandbox", dependencies: ["CSeccomp"]),
         .executableTarget(name: "headlines-fetch",
                           dependencies: ["HeadlinesCore", "HeadlinesCommandLine", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesGLib",
-                                         "HeadlinesDesktop", "HeadlinesImages", "CSandbox"]),
+                                         "HeadlinesDesktop", "HeadlinesImages", "HeadlinesSecrets", "CSandbox"]),
         .executableTarget(name: "headlines-host", dependencies: ["HeadlinesCore", "HeadlinesDesktop", "CGLib"]),
         // headlines-bar: bar copies and one-shot blocks, fully static, Swift stdlib + Glibc only.
         .target(name: "CBarSys"),
@@ -123,6 +135,8 @@ let package = Package(
         .testTarget(name: "HeadlinesSourcesTests", dependencies: ["HeadlinesSources", "HeadlinesCore", "TestSupport"],
                     swiftSettings: oneModuleTests),
         .testTarget(name: "HeadlinesGLibTests", dependencies: ["HeadlinesGLib", "HeadlinesCore"], swiftSettings: oneModuleTests),
+        .testTarget(name: "HeadlinesSecretsTests", dependencies: ["HeadlinesSecrets", "HeadlinesCore", "TestSupport"],
+                    swiftSettings: oneModuleTests),
         .testTarget(name: "HostTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
         // HeadlinesSources too: the memory check reloads through the real decoder and cache.
         .testTarget(name: "HeadlinesDesktopTests",

@@ -56,13 +56,15 @@ public enum ProcessLauncher {
     }
 
     /// Starts `argv` with its stdout on a pipe (and its stdin, with `pipeStdin`; else /dev/null)
-    /// and none of our other descriptors; the caller reaps it. Throws GLib's sentence.
+    /// and none of our other descriptors; its stderr is ours, or /dev/null with `discardStderr`.
+    /// The caller reaps it. Throws GLib's sentence.
     public static func spawnWatched(_ argv: [String], environment: [String: String], pipeStdin: Bool = false,
-                                    searchPath: Bool = false) throws(SpawnError) -> Child {
+                                    searchPath: Bool = false, discardStderr: Bool = false) throws(SpawnError) -> Child {
         var pid: GPid = 0, stdinFD: Int32 = -1, stdoutFD: Int32 = -1
         var error: UnsafeMutablePointer<GError>?
         let flags = GSpawnFlags(rawValue: G_SPAWN_DO_NOT_REAP_CHILD.rawValue | G_SPAWN_CLOEXEC_PIPES.rawValue
-                                | (searchPath ? G_SPAWN_SEARCH_PATH.rawValue : 0))
+                                | (searchPath ? G_SPAWN_SEARCH_PATH.rawValue : 0)
+                                | (discardStderr ? G_SPAWN_STDERR_TO_DEV_NULL.rawValue : 0))
         let started = withCStrings(argv) { cArgs in
             withCStrings(environment.map { $0.key + "=" + $0.value }) { cEnv in
                 pipeStdin ? g_spawn_async_with_pipes(nil, cArgs, cEnv, flags, nil, nil, &pid, &stdinFD, &stdoutFD, nil, &error) != 0
@@ -108,17 +110,80 @@ public enum ProcessLauncher {
         var status: Int32 = 0
         while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
         g_spawn_close_pid(child.pid)
-        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import (they are macros).
-        let exit: PipedOutcome.Exit = status & 0x7f == 0 ? .status((status >> 8) & 0xff) : .signal(status & 0x7f)
-        return PipedOutcome(exit: exit, output: String(decoding: output, as: UTF8.self))
+        return PipedOutcome(exit: ExitKind(waitStatus: status), output: String(decoding: output, as: UTF8.self))
     }
 
     static let outputLimit = 64 * 1024
 
     struct PipedOutcome {
-        enum Exit: Equatable { case status(Int32), signal(Int32) }
-        var exit: Exit
+        var exit: ExitKind
         var output: String
+    }
+
+    /// How a program ended: its exit status, or the signal that killed it.
+    public enum ExitKind: Equatable, Sendable {
+        case status(Int32), signal(Int32)
+
+        /// From waitpid's status (WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import).
+        init(waitStatus status: Int32) { self = status & 0x7f == 0 ? .status((status >> 8) & 0xff) : .signal(status & 0x7f) }
+    }
+
+    /// How `runBounded` ended: the program's own exit, or ours (`timedOut`, `tooLong`: killed).
+    public enum BoundedEnd: Equatable, Sendable { case exited(ExitKind), timedOut, tooLong }
+
+    /// Runs `argv` (found on PATH) with stdin on /dev/null and stderr on /dev/null, and reads its
+    /// stdout, at most `outputLimit` bytes: a program that prints more is killed, and so is one
+    /// still running after `timeout` (whatever it printed, it is not what was asked for). For a
+    /// command whose output is a secret: nothing of it is logged, and nothing but stdout is read.
+    /// Throws GLib's sentence when it does not start.
+    public static func runBounded(_ argv: [String], environment: [String: String], timeout: Swift.Duration,
+                                  outputLimit: Int) throws(SpawnError) -> (end: BoundedEnd, output: [UInt8]) {
+        let child = try spawnWatched(argv, environment: environment, searchPath: true, discardStderr: true)
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var end: BoundedEnd?
+        reading: while end == nil {
+            let left = clock.now.duration(to: deadline)
+            guard left > .zero else { end = .timedOut; break }
+            var ready = pollfd(fd: child.stdout, events: Int16(POLLIN), revents: 0)
+            let polled = poll(&ready, 1, milliseconds(left))
+            if polled < 0 && errno != EINTR { break }
+            guard polled > 0 else { continue }
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(child.stdout, $0.baseAddress, $0.count) }
+            switch n {
+            case ..<0 where errno == EINTR || errno == EAGAIN: continue
+            case ...0: break reading
+            default:
+                output += buffer[0..<n]
+                if output.count > outputLimit { end = .tooLong }
+            }
+        }
+        close(child.stdout)
+        // Its stdout is closed; it may still run (or a child of its may hold the pipe): it has
+        // until the deadline to exit.
+        var status: Int32 = 0
+        while end == nil {
+            let reaped = waitpid(child.pid, &status, WNOHANG)
+            if reaped == child.pid { end = .exited(ExitKind(waitStatus: status)); break }
+            // Reaped by someone else: its status is lost, and not taken for a success.
+            if reaped < 0 && errno != EINTR { end = .exited(.status(-1)); break }
+            if clock.now >= deadline { end = .timedOut; break }
+            usleep(10_000)
+        }
+        if end == .timedOut || end == .tooLong {
+            kill(child.pid, SIGKILL)
+            while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
+        }
+        g_spawn_close_pid(child.pid)
+        return (end ?? .timedOut, output)
+    }
+
+    /// poll(2)'s timeout for `duration`, rounded up so that a wait never ends before it.
+    private static func milliseconds(_ duration: Swift.Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
     }
 
     /// The NULL-terminated C array of `strings` for the length of `body`.

@@ -20,6 +20,10 @@ enum NetworkCommandLine {
         // Before the config is loaded: converting a subscription file needs no config, and a broken
         // one must not stop it.
         if args.command == "import" { return ImportCommand.run(positional: args.positional, environment: environment) }
+        // A config that does not load is one of the things doctor reports.
+        if args.command == "doctor" { return DoctorCommand.run(args: args, environment: environment) }
+        // Every widget's account, not only the one a command is about by default.
+        if args.command == "login" { return LoginCommand.run(args, environment: environment) }
         let context: AppContext
         do { context = try AppContext.load(args: args, environment: environment) } catch {
             Output.error("headlines: \(error.message)")

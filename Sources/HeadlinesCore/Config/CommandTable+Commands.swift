@@ -133,15 +133,28 @@ extension CommandTable {
             Prints the feeds read ([source] feeds and the feeds-from file's) as an OPML 2.0
             subscription list, which other readers and `headlines import` read.
             """),
-        Command("doctor", "check that a click opens the article here, and say what to change", help: """
+        Command("login", synopsis: "login PROVIDER", program: .fetch,
+                "store a sync service's password in the Secret Service", help: """
+            Usage: headlines login [--widget NAME] PROVIDER
+
+            Stores the password of the sync service account the config reads (provider = PROVIDER,
+            base-url and username, in [source] or a [widget NAME]; --widget picks one when several
+            read PROVIDER) in the Secret Service (GNOME Keyring, KeePassXC, KWallet), where headlines
+            looks for it before password-command and password-file. It asks for the password on the
+            terminal without showing it, or reads the first line of stdin when that is not a terminal
+            (`pass show freshrss | headlines login greader`), and never prints it. With no Secret
+            Service on the session bus it stores nothing and says to set password-command or
+            password-file instead.
+            """),
+        Command("doctor", program: .fetch, "check that a click opens the article here, and say what to change", help: """
             Usage: headlines doctor
 
             One screen on what a click goes through here: the notification server (its name and what it
             supports), the default browser, the launcher of `headlines menu`, the bars found and
             whether their config runs headlines, and the config file (loads, or why not; where the API
-            key comes from, never the key). Then what to change: on dunst with its default left click,
-            the line to add to dunstrc, `mouse_left_click = do_action, close_current`. Exits 0 when
-            nothing needs changing, 1 otherwise.
+            key or a sync service's password comes from, never either). Then what to change: on dunst
+            with its default left click, the line to add to dunstrc, `mouse_left_click = do_action,
+            close_current`. Exits 0 when nothing needs changing, 1 otherwise.
             """),
         Command("help", synopsis: "help COMMAND", "show the help of a command", help: nil),
     ]

@@ -95,6 +95,9 @@ public struct SyncAccount: Sendable, Equatable, Hashable, Codable {
         self.username = username
     }
 
+    /// `Miniflux at rss.example.net`: the provider's name in the sentences about it.
+    public var displayName: String { "\(provider.displayName) at \(baseURL.host ?? baseURL.absoluteString)" }
+
     /// `miniflux alice@https://rss.example.net`: in sentences and in the Secret Service's label.
     public var label: String { "\(provider.rawValue) \(username.isEmpty ? "" : username + "@")\(baseURL.absoluteString)" }
 

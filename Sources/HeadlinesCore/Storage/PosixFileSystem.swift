@@ -111,7 +111,7 @@ public struct PosixFileSystem: StateFileSystem {
     }
 
     /// Reads `fd` to its end, at most `limit` bytes (a longer file throws `StateFileTooLarge`).
-    static func readAll(_ fd: Int32, path: String, limit: Int) throws -> Data {
+    public static func readAll(_ fd: Int32, path: String, limit: Int) throws -> Data {
         // A regular file's size refuses an absurd one before a byte is read (a 200 MB seen set
         // costs nothing); the bounded loop below still guards a file that grows meanwhile.
         var st = stat()

@@ -18,7 +18,7 @@ public protocol SyncServiceProvider: HeadlineProvider {
 
 extension SyncServiceProvider {
     public var sourceKind: NewsError.SourceKind { .syncService(login: account.provider.rawValue) }
-    public var displayName: String { "\(account.provider.displayName) at \(account.baseURL.host ?? account.baseURL.absoluteString)" }
+    public var displayName: String { account.displayName }
     public var noHeadlinesSetting: String { "that the account has unread headlines" }
 }
 
