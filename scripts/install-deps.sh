@@ -20,6 +20,7 @@ RUNTIME_PACKAGES=(
     libxml2-dev            # CLibXML2: the feed parser
     libgdk-pixbuf-2.0-dev  # CGdkPixbuf: notification images, scaled in the reload child (libnotify-dev brings it too)
     libseccomp-dev         # CSeccomp: the reload child's seccomp filter (Landlock needs no library)
+    libsecret-1-dev        # CLibSecret: a sync service's password in the Secret Service (headlines login)
     pkg-config             # SwiftPM finds the libraries' .pc files through it
     ca-certificates        # libcurl verifies https servers against them
     # The Swift toolchain's own Debian dependencies (swift.org's list for Debian 12): the linker
@@ -79,6 +80,8 @@ TEST_PACKAGES=(
     xfce4-panel            # bar-hosts suite: a panel holding the Generic Monitor, under Xvfb
     xfce4-genmon-plugin
     xfconf                 # xfconfd, which xfce4-panel reads its panels from
+    gnome-keyring          # the password tests: a real Secret Service on a private session bus
+    libsecret-tools        # secret-tool: the password tests read what headlines login stored
 )
 
 usage() { echo "usage: scripts/install-deps.sh [--test] [--list]" >&2; exit 2; }

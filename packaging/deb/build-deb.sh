@@ -37,7 +37,7 @@ for program in "$root"/usr/bin/* "$root"/usr/libexec/headlines/*; do
 done
 [ "${#dynamic[@]}" -eq 3 ] || { echo "build-deb: expected 3 dynamically linked programs, found ${#dynamic[@]}: ${dynamic[*]}" >&2; exit 1; }
 depends=$(cd "$here" && dpkg-shlibdeps -O "${dynamic[@]}" | sed -n 's/^shlibs:Depends=//p')
-for needed in libcurl4 libxml2 libnotify4 libglib2.0-0 libc6; do
+for needed in libcurl4 libxml2 libnotify4 libglib2.0-0 libsecret-1-0 libc6; do
     grep -Eq "(^|, )$needed( |,|$)" <<<"$depends" || { echo "build-deb: Depends lacks $needed: $depends" >&2; exit 1; }
 done
 

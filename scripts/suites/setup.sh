@@ -27,7 +27,8 @@ tmp=$WORK
 # Tools only the suites, the hostile world and the benchmark use: none may be in the runtime set.
 test_only=(sway waybar grim i3blocks dunst xvfb dbus-daemon valgrind strace gnuplot-nox newsboat
            zsh fish jq curl python3 python3-feedparser python3-seccomp systemd man-db desktop-file-utils
-           dpkg-dev time fonts-dejavu-core mako-notifier xfce4-notifyd xdotool imagemagick)
+           dpkg-dev time fonts-dejavu-core mako-notifier xfce4-notifyd xdotool imagemagick gnome-keyring
+           libsecret-tools)
 scripts/install-deps.sh --list > "$tmp/runtime" || die "scripts/install-deps.sh --list"
 scripts/install-deps.sh --list --test > "$tmp/full" || die "scripts/install-deps.sh --list --test"
 [ -s "$tmp/runtime" ] || die "the runtime set is empty"
@@ -59,16 +60,18 @@ for target in test bench hostile; do
 done
 ok "make -n build and demo run scripts/install-deps.sh (runtime); test, bench and hostile run it with --test"
 
-# ---- CGLibNotify's own .pc file: libnotify.pc's libraries and include folders, without -pthread ----
-pc=Sources/CGLibNotify/headlines-libnotify.pc
+# ---- the own .pc files: the Debian file's libraries and include folders, without -pthread ----------
 words() { tr ' ' '\n' | sed '/^$/d' | sort -u; }
-ours_libs=$(pkg-config --libs "$pc" | words); theirs_libs=$(pkg-config --libs libnotify | words | grep -vx -- -pthread)
-[ "$ours_libs" = "$theirs_libs" ] || die "$pc links $(echo $ours_libs), libnotify.pc $(echo $theirs_libs)"
-ours_cflags=$(pkg-config --cflags "$pc" | words); theirs_cflags=$(pkg-config --cflags libnotify | words)
-extra=$(comm -23 <(echo "$ours_cflags") <(echo "$theirs_cflags"))
-[ -z "$extra" ] || die "$pc has C flags libnotify.pc has not: $extra"
-! grep -qx -- -pthread <<<"$ours_cflags" || die "$pc still carries -pthread"
-ok "$pc: libnotify.pc's libraries, $(echo "$ours_cflags" | wc -l) of its include folders (the ones the headers use), no -pthread"
+for pair in CGLibNotify/headlines-libnotify.pc:libnotify CLibSecret/headlines-libsecret.pc:libsecret-1; do
+    pc=Sources/${pair%%:*} debian=${pair##*:}
+    ours_libs=$(pkg-config --libs "$pc" | words); theirs_libs=$(pkg-config --libs "$debian" | words | grep -vx -- -pthread)
+    [ "$ours_libs" = "$theirs_libs" ] || die "$pc links $(echo $ours_libs), $debian.pc $(echo $theirs_libs)"
+    ours_cflags=$(pkg-config --cflags "$pc" | words); theirs_cflags=$(pkg-config --cflags "$debian" | words)
+    extra=$(comm -23 <(echo "$ours_cflags") <(echo "$theirs_cflags"))
+    [ -z "$extra" ] || die "$pc has C flags $debian.pc has not: $extra"
+    ! grep -qx -- -pthread <<<"$ours_cflags" || die "$pc still carries -pthread"
+    ok "$pc: $debian.pc's libraries, $(echo "$ours_cflags" | wc -l) of its include folders (the ones the headers use), no -pthread"
+done
 
 # ---- a release build without warnings ------------------------------------------------------------
 read -ra release < <(make --no-print-directory -s release-flags)

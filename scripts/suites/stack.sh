@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The native stack, checked on the built binaries and the sources: `headlines-fetch` links
-# libcurl and libxml2 directly, `headlines` (the control client every bar click starts) neither,
-# and no program any of Foundation's ICU-backed parts (libFoundation,
+# libcurl, libxml2 and libsecret directly, `headlines` (the control client every bar click starts)
+# none of them, `headlines-host` (resident) not libsecret either, and no program any of Foundation's ICU-backed parts (libFoundation,
 # libFoundationNetworking, libFoundationXML, lib_FoundationICU); no source of a shipped module
 # uses URLSession, XMLParser, DispatchQueue.global or imports Foundation. The debug binary links
 # the Swift runtime dynamically, so `ldd` shows every Swift library it would load.
@@ -17,7 +17,7 @@ check() { # description, then a command that succeeds when the check holds
     local what=$1; shift
     if "$@"; then echo "PASS: $what"; else echo "FAIL: $what"; failed=1; fi
 }
-for p in headlines headlines-fetch; do
+for p in headlines headlines-fetch headlines-host; do
     [ -x "$bin/$p" ] || die "no binary at $bin/$p (build first)"
 done
 libs=$(ldd "$bin/headlines-fetch")
@@ -40,9 +40,13 @@ icu_from_libxml2() {
 check "any system ICU in ldd comes with Debian's libxml2" icu_from_libxml2
 check "ldd of headlines-fetch shows libcurl" grep -q 'libcurl\.so' <<<"$libs"
 check "ldd of headlines-fetch shows libxml2" grep -q 'libxml2\.so' <<<"$libs"
+check "ldd of headlines-fetch shows libsecret" grep -q 'libsecret-1\.so' <<<"$libs"
 echo "$cli_libs" | sed 's/^/  ldd headlines: /'
-check "ldd of headlines (the control client) shows neither libcurl nor libxml2" \
-    bash -c '! grep -qE "libcurl|libxml2" <<<"$1"' _ "$cli_libs"
+check "ldd of headlines (the control client) shows neither libcurl, libxml2 nor libsecret" \
+    bash -c '! grep -qE "libcurl|libxml2|libsecret" <<<"$1"' _ "$cli_libs"
+# The resident host holds the sign-in token in memory, never the password: the child finds that.
+host_libs=$(ldd "$bin/headlines-host")
+check "ldd of headlines-host shows no libsecret" bash -c '! grep -q "libsecret" <<<"$1"' _ "$host_libs"
 # headlines-bench is a developer tool that never ships; everything else is code a user runs.
 banned=$(grep -rnE 'URLSession|XMLParser|DispatchQueue\.global|^import Foundation$|^import FoundationNetworking|^import FoundationXML' \
     Sources --include='*.swift' | grep -v '^Sources/headlines-bench/')
