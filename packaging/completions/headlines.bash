@@ -22,7 +22,7 @@ _headlines() {
         cur=${COMP_WORDS[COMP_CWORD]}; prev=${COMP_WORDS[COMP_CWORD-1]}
         words=("${COMP_WORDS[@]}"); cword=$COMP_CWORD
     }
-    local commands="run refresh start status fetch list open menu waybar i3blocks next prev mute unmute muted demo import add export doctor help"
+    local commands="run refresh start status fetch list open menu waybar i3blocks next prev mute unmute muted demo import add export login doctor help"
     local global="-c --config --provider --base-url --widget -h --help -V --version"
 
     _headlines_value && return
@@ -50,6 +50,8 @@ _headlines() {
         open) options+=" --comments --id --from-lemonbar" ;;
         export) options+=" --opml" ;;
         demo) options+=" --duration" ;;
+        login)
+            [[ $cur == -* ]] || { COMPREPLY=($(compgen -W "greader fever miniflux nextcloud" -- "$cur")); return; } ;;
         import)
             if [[ $cur != -* ]]; then
                 COMPREPLY=($(compgen -f -- "$cur")); compopt -o filenames 2>/dev/null

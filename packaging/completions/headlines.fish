@@ -2,7 +2,7 @@
 # $(PREFIX)/share/fish/vendor_completions.d/headlines.fish, and linked as headlines-bar.fish there,
 # since fish loads a command's completion from the file of its name.
 
-set -l commands run refresh start status fetch list open menu waybar i3blocks next prev mute unmute muted demo import add export doctor help
+set -l commands run refresh start status fetch list open menu waybar i3blocks next prev mute unmute muted demo import add export login doctor help
 
 # Global options, anywhere, for both programs.
 for program in headlines headlines-bar
@@ -35,6 +35,7 @@ complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a demo -d 
 complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a import -d 'Print the config for an OPML or newsboat urls file'
 complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a add -d 'Add a feed, or the one a site links to, to the config'
 complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a export -d 'Print the feeds as OPML'
+complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a login -d "Store a sync service's password in the Secret Service"
 complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a doctor -d 'Check the notification server, browser, launcher, bars and config'
 complete -c headlines -n "not __fish_seen_subcommand_from $commands" -a help -d 'Show the help of a command'
 
@@ -51,6 +52,7 @@ complete -c headlines -n '__fish_seen_subcommand_from open' -l comments -d 'Open
 complete -c headlines -n '__fish_seen_subcommand_from open' -l id -x -d 'Open the headline a bar click names'
 complete -c headlines -n '__fish_seen_subcommand_from open' -l from-lemonbar -d "Open lemonbar's click lines on stdin"
 complete -c headlines -n '__fish_seen_subcommand_from export' -l opml -d 'OPML 2.0'
+complete -c headlines -n '__fish_seen_subcommand_from login' -a 'greader fever miniflux nextcloud' -d 'Sync service provider'
 complete -c headlines -n '__fish_seen_subcommand_from help' -a "$commands"
 
 # headlines-bar FORMAT: BarFormat's formats, and next/prev for a scroll binding.
