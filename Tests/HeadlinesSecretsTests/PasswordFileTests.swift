@@ -58,7 +58,18 @@ final class PasswordFileTests: XCTestCase {
         // Opened without blocking, refused by kind: a FIFO nobody writes must not hang the reload.
         let fifo = folder.appendingPathComponent("fifo").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-        XCTAssertEqual(clause(fifo), "password-file \(fifo) is a FIFO, not a regular file")
+        let answered = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var fifoRead: Result<String, PasswordFile.Failure>?
+        let home = folder.path
+        Thread { fifoRead = PasswordFile.read(fifo, environment: ["HOME": home]); answered.signal() }.start()
+        if answered.wait(timeout: .now() + 30) == .timedOut {
+            XCTFail("reading the FIFO blocked")
+            // A writer opening it releases the blocked reader, so the thread ends.
+            close(open(fifo, O_WRONLY | O_NONBLOCK))
+            answered.wait()
+        }
+        guard case let .failure(failure) = fifoRead else { return XCTFail("the FIFO gave a password") }
+        XCTAssertEqual(failure.clause, "password-file \(fifo) is a FIFO, not a regular file")
         XCTAssertEqual(clause(folder.path), "password-file \(folder.path) is a folder, not a regular file")
         let missing = folder.appendingPathComponent("missing").path
         XCTAssertEqual(clause(missing), "password-file \(missing) does not exist")
