@@ -89,4 +89,13 @@ final class SecretServiceLoginTests: SyncPasswordTestCase {
         }
         XCTAssertEqual(try keyring.labels(["application": "headlines"]).count, 1, "a refused login stored something")
     }
+
+    func testTwoWidgetsReadingTheSameAccountNeedNoWidgetName() throws {
+        let keyring = try startKeyring()
+        let account = "provider = greader\nbase-url = \(Self.baseURL)\nusername = alice\n"
+        try cli.writeConfig("[widget top]\n\(account)page-size = 3\n\n[widget all]\n\(account)")
+        let login = try cli.run(["login", "greader"], environment: keyring.environment, input: Data(Self.password.utf8))
+        XCTAssertEqual(login.status, 0, login.stderr)
+        XCTAssertEqual(try keyring.lookup(Self.attributes(username: "alice")), Self.password)
+    }
 }
