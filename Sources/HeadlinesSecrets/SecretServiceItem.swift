@@ -10,17 +10,22 @@ enum SecretServiceItem {
         case found(String)
         /// The service answered and has no such item.
         case noItem
-        /// No service to ask (no session bus, nothing owns org.freedesktop.secrets, or it failed):
-        /// not an error, the next source is tried. GLib's words, for `doctor`.
+        /// No service to ask (no session bus, nothing owns org.freedesktop.secrets): not an
+        /// error, the next source is tried. GLib's words.
         case unavailable(String)
+        /// The service is there and did not answer (an unlock prompt dismissed, a service
+        /// error): the next source is tried too. Its words.
+        case failed(String)
     }
 
     static func lookup(_ account: SyncAccount) -> Lookup {
         var error: UnsafeMutablePointer<GError>?
         let attributes = Attributes(account)
         guard let secret = headlines_secret_lookup(attributes.provider, attributes.baseURL, attributes.username, &error) else {
-            if error == nil { return .noItem }
-            return .unavailable(message(of: &error))
+            guard let failure = error else { return .noItem }
+            let missing = isMissingService(failure)
+            let words = message(of: &error)
+            return missing ? .unavailable(words) : .failed(words)
         }
         // libsecret wipes its copy; the String is the one the caller signs in with.
         defer { secret_password_free(secret) }

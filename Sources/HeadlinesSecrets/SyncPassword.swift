@@ -45,6 +45,7 @@ public enum SyncPassword {
         case let .found(password): return .success(Found(password: password, source: .secretService, failedFirst: []))
         case .noItem: secretService = .noItem
         case let .unavailable(reason): secretService = .unavailable(reason)
+        case let .failed(reason): secretService = .failed(reason)
         }
         let fromConfig = configured(settings, environment: environment)
         if let found = fromConfig.found { return .success(found) }
@@ -82,6 +83,13 @@ public enum SyncPassword {
         case refused(String)
     }
 
+    /// Why no Secret Service can be asked (GLib's words), nil when one answers: `headlines login`
+    /// asks before anyone types a password it could not store.
+    public static func secretServiceMissing(account: SyncAccount) -> String? {
+        if case let .unavailable(reason) = SecretServiceItem.lookup(account) { return reason }
+        return nil
+    }
+
     /// `headlines login`: stores `password` for `account` in the Secret Service, where `resolve`
     /// looks first, replacing any former one.
     public static func store(account: SyncAccount, password: String) -> Stored {
@@ -99,8 +107,10 @@ public enum SyncPassword {
 public struct SyncPasswordProblem: Error, Equatable, Sendable, CustomStringConvertible {
     public enum SecretService: Equatable, Sendable {
         case noItem
-        /// GLib's words on why the Secret Service could not be asked.
+        /// GLib's words on why there is no Secret Service to ask.
         case unavailable(String)
+        /// The Secret Service's words on why it did not answer.
+        case failed(String)
     }
 
     public var secretService: SecretService
@@ -113,6 +123,7 @@ public struct SyncPasswordProblem: Error, Equatable, Sendable, CustomStringConve
         let service = switch secretService {
         case .noItem: "none stored in the Secret Service"
         case .unavailable: "no Secret Service answers on the session bus"
+        case let .failed(reason): "the Secret Service did not answer (\(NewsError.clause(reason)))"
         }
         if nothingConfigured { return service + ", and neither password-command nor password-file is set" }
         return ([service] + configured).joined(separator: "; ")

@@ -21,6 +21,11 @@ enum LoginCommand {
             Output.error("headlines: \(refusal.sentence)")
             return 2
         }
+        // Nobody is asked to type a password that cannot be stored (piped input is just read).
+        if TerminalPassword.isTyped, let reason = SyncPassword.secretServiceMissing(account: account) {
+            Output.error(noSecretService(reason))
+            return 1
+        }
         let password: String
         switch TerminalPassword.read(prompt: "Password for \(account.label): ") {
         case let .success(typed): password = typed
@@ -34,7 +39,7 @@ enum LoginCommand {
             Output.print("Stored the password of \(account.label) in the Secret Service (\(place)); headlines reads it from there.")
             return 0
         case let .noSecretService(reason):
-            Output.error("headlines: no Secret Service answers on the session bus (\(NewsError.clause(reason))), so the password was not stored: set [source] password-command or password-file instead (see headlines.conf(5)).")
+            Output.error(noSecretService(reason))
             return 1
         case let .refused(reason):
             Output.error("headlines: the Secret Service did not store the password (\(NewsError.clause(reason))): unlock its collection and run headlines login \(provider.rawValue) again.")
@@ -66,6 +71,10 @@ enum LoginCommand {
             let names = asked.filter { $0.config.syncAccount?.provider == provider }.compactMap(\.widget)
             return .failure(LoginRefusal(sentence: "several widgets of \(file) read a \(provider.rawValue) account (\(names.joined(separator: ", "))): name one with --widget NAME."))
         }
+    }
+
+    private static func noSecretService(_ reason: String) -> String {
+        "headlines: no Secret Service answers on the session bus (\(NewsError.clause(reason))), so the password was not stored: set [source] password-command or password-file instead (see headlines.conf(5))."
     }
 
     struct LoginRefusal: Error { var sentence: String }

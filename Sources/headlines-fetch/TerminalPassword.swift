@@ -23,6 +23,9 @@ enum TerminalPassword {
         }
     }
 
+    /// Whether the password is typed on a terminal (rather than piped in).
+    static var isTyped: Bool { isatty(0) != 0 }
+
     static func read(prompt: String) -> Result<String, Problem> {
         guard isatty(0) != 0, tcgetattr(0, &typedOn) == 0 else { return firstLine() }
         for signal in stoppingSignals { Glibc.signal(signal, restoreAndStop) }

@@ -15,8 +15,8 @@ final class SecretServicePromptTests: SyncPasswordTestCase {
     }
 
     /// `headlines login greader` with the terminal as its stdin, stdout and stderr, once its
-    /// prompt is there.
-    private func startLogin(_ environment: [String: String]) throws -> Process {
+    /// prompt is there (`prompted`: false, as soon as it started).
+    private func startLogin(_ environment: [String: String], prompted: Bool = true) throws -> Process {
         terminal = try PseudoTerminal()
         try cli.writeConfig(Self.greaderConfig)
         let process = Process()
@@ -27,6 +27,7 @@ final class SecretServicePromptTests: SyncPasswordTestCase {
         let handle = FileHandle(fileDescriptor: terminal.replica, closeOnDealloc: false)
         (process.standardInput, process.standardOutput, process.standardError) = (handle, handle, handle)
         try process.run()
+        guard prompted else { return process }
         let prompt = "Password for greader alice@\(Self.baseURL): "
         XCTAssertTrue(terminal.read(until: { $0.contains(prompt) }, seconds: 30), "no prompt; the terminal shows: \(terminal.shown)")
         return process
@@ -43,6 +44,14 @@ final class SecretServicePromptTests: SyncPasswordTestCase {
         XCTAssertFalse(terminal.shown.contains(Self.password), "the terminal showed the password: \(terminal.shown)")
         XCTAssertTrue(terminal.echoes, "the echo stayed off")
         XCTAssertEqual(try keyring.lookup(Self.attributes(username: "alice")), Self.password)
+    }
+
+    func testWithNoSecretServiceNobodyIsAskedForAPassword() throws {
+        let login = try startLogin(["DBUS_SESSION_BUS_ADDRESS": "disabled:"], prompted: false)
+        XCTAssertTrue(terminal.read(until: { $0.contains("password-command or password-file instead") }, seconds: 30), terminal.shown)
+        login.waitUntilExit()
+        XCTAssertEqual(login.terminationStatus, 1)
+        XCTAssertFalse(terminal.shown.contains("Password for"), "a prompt for a password that cannot be stored: \(terminal.shown)")
     }
 
     func testAnInterruptedPromptGivesTheEchoBackAndStoresNothing() throws {
