@@ -35,7 +35,7 @@ final class SecretServicePromptTests: SyncPasswordTestCase {
 
     /// Waits for the program to end; one still running after a generous while is killed and fails
     /// the test (it is waiting for a password nobody types).
-    private func waitForExit(_ process: Process, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func waitForExit(_ process: Process, file: StaticString = #filePath, line: UInt = #line) {
         let deadline = Date().addingTimeInterval(30)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         guard process.isRunning else { return }
@@ -50,7 +50,7 @@ final class SecretServicePromptTests: SyncPasswordTestCase {
         XCTAssertFalse(terminal.echoes, "the echo is on while the password is typed")
         terminal.type("\(Self.password)\n")
         XCTAssertTrue(terminal.read(until: { $0.contains("headlines reads it from there.") }, seconds: 30), terminal.shown)
-        try waitForExit(login)
+        waitForExit(login)
         XCTAssertEqual(login.terminationStatus, 0, terminal.shown)
         XCTAssertFalse(terminal.shown.contains(Self.password), "the terminal showed the password: \(terminal.shown)")
         XCTAssertTrue(terminal.echoes, "the echo stayed off")
@@ -60,7 +60,7 @@ final class SecretServicePromptTests: SyncPasswordTestCase {
     func testWithNoSecretServiceNobodyIsAskedForAPassword() throws {
         let login = try startLogin(["DBUS_SESSION_BUS_ADDRESS": "disabled:"], prompted: false)
         XCTAssertTrue(terminal.read(until: { $0.contains("password-command or password-file instead") }, seconds: 30), terminal.shown)
-        try waitForExit(login)
+        waitForExit(login)
         XCTAssertEqual(login.terminationStatus, 1)
         XCTAssertFalse(terminal.shown.contains("Password for"), "a prompt for a password that cannot be stored: \(terminal.shown)")
     }
@@ -70,7 +70,7 @@ final class SecretServicePromptTests: SyncPasswordTestCase {
         let login = try startLogin(keyring.environment)
         XCTAssertFalse(terminal.echoes, "the echo is on while the password is typed")
         kill(login.processIdentifier, SIGINT)
-        try waitForExit(login)
+        waitForExit(login)
         XCTAssertEqual(login.terminationReason, .uncaughtSignal)
         XCTAssertEqual(login.terminationStatus, SIGINT)
         XCTAssertTrue(terminal.echoes, "the echo stayed off after Ctrl-C")
