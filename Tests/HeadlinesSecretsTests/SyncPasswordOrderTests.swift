@@ -62,6 +62,9 @@ final class SyncPasswordOrderTests: XCTestCase {
                                         nothingConfigured: true)
         XCTAssertEqual(unset.description,
                        "no Secret Service answers on the session bus, and neither password-command nor password-file is set")
+        let refused = SyncPasswordProblem(secretService: .failed("Cannot unlock the collection."), configured: [], nothingConfigured: true)
+        XCTAssertEqual(refused.description,
+                       "the Secret Service did not answer (Cannot unlock the collection), and neither password-command nor password-file is set")
         XCTAssertEqual(configured(settings(command: nil, file: nil)).failures, [])
         // As the reload's error says it: one sentence naming the service and what to do.
         XCTAssertEqual(NewsError.missingCredential(detail: unset.description).message(provider: "Miniflux at rss.example.net",
