@@ -31,6 +31,7 @@ enum NetworkCommandLine {
         case "export": return ExportCommand.run(context, opml: args.opml)
         case "demo": return DemoCommand.run(context, duration: args.duration)
         case "status": return StatusCommand.run(context, json: args.json)
+        case "sync-check": return SyncCheckCommand.run(context)
         default:
             Output.error("headlines-fetch runs what `headlines` hands it; run `headlines \(TerminalText.safe(args.command))` instead.")
             return 2

@@ -43,6 +43,12 @@ enum DoctorCommand {
                 problems.append(error.message)
             }
         }
+        if config.provider.isSyncService {
+            // Only headlines-fetch links libcurl (and the Secret Service): it signs in and reads
+            // one page, and says how that went in one sentence, never with the credential.
+            let answer = ProcessLauncher.output(ofSibling: "headlines-fetch", ["sync-check"] + args.passThrough, environment: environment)
+            if answer.ok { summary += "; " + NewsError.clause(answer.text) } else { problems.append(answer.text) }
+        }
         return (DesktopFacts.ConfigFile(path: loaded.file, exists: exists, summary: summary, problems: problems), config.launcher)
     }
 }

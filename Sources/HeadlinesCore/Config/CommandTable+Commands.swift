@@ -144,5 +144,6 @@ extension CommandTable {
             nothing needs changing, 1 otherwise.
             """),
         Command("help", synopsis: "help COMMAND", "show the help of a command", help: nil),
+        Command("sync-check", program: .fetch, internal: true, "doctor's check that a sync service answers and takes the credential", help: nil),
     ]
 }
