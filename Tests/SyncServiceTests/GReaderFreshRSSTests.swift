@@ -89,6 +89,18 @@ final class GReaderFreshRSSTests: SyncFreshRSSTestCase {
         for entry in entries { XCTAssertTrue(try freshRSS.isRead(entry.id), "\(entry) is still unread in FreshRSS") }
     }
 
+    func testManyMarksGoInBatchesAndAllReachFreshRSS() async throws {
+        let entries = try freshRSS.unreadEntries()
+        addTeardownBlock { [freshRSS] in try freshRSS?.setRead(entries.map(\.id), false) }
+        // Beside the real items, ids FreshRSS does not know: it takes them as it takes the others.
+        let ids = entries.map { FreshRSSServer.greaderID($0.id) } + (1...150).map { FreshRSSServer.greaderID(Int64($0)) }
+
+        let taken = try await provider(session: signedOut()).markRead(ids, now: Date())
+        XCTAssertEqual(taken, ids)
+        XCTAssertEqual(tally.take(), 2 + (ids.count + 99) / 100, "ClientLogin, the edit token, then edit-tag 100 ids at a time")
+        XCTAssertEqual(try freshRSS.unreadEntries(), [])
+    }
+
     func testAnItemReadInFreshRSSIsGoneAtTheNextFetch() async throws {
         let session = signedOut()
         let before = try await provider(session: session).fetch(now: Date())
