@@ -35,6 +35,11 @@ final class GReaderBadAnswerTests: LoopbackServerTestCase {
         XCTAssertEqual(error, .malformedResponse(detail: "an HTML page, HTTP 200"))
         XCTAssertEqual(provider.failureMessage(try XCTUnwrap(error)),
                        "Google Reader API at 127.0.0.1 sent an HTML page where its API answers JSON (a login page or the wrong address): check [source] base-url.")
+
+        // A portal's page that starts with text is told by its type.
+        server.route(streamPath, .respond(status: 200, headers: ["Content-Type": "text/html"], body: Data("Please sign in to continue.".utf8)))
+        let portal = await fetchError(provider)
+        XCTAssertEqual(portal, .malformedResponse(detail: "an HTML page, HTTP 200"))
     }
 
     func testATruncatedBody() async throws {
