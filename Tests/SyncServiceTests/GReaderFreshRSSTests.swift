@@ -101,6 +101,21 @@ final class GReaderFreshRSSTests: SyncFreshRSSTestCase {
         XCTAssertEqual(try freshRSS.unreadEntries(), [])
     }
 
+    func testAMarkWhileFreshRSSIsDownFailsAndReachesItAfterItReturns() async throws {
+        let entry = try XCTUnwrap(try freshRSS.unreadEntries().first)
+        addTeardownBlock { [freshRSS] in try freshRSS?.setRead([entry.id], false) }
+        freshRSS.stop()
+        let error = await newsError { try await self.provider(session: self.signedOut()).markRead([FreshRSSServer.greaderID(entry.id)], now: Date()) }
+        guard case .unreachable? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertFalse(try freshRSS.isRead(entry.id))
+
+        try freshRSS.restart()
+        // The next reload, a process of its own, sends the mark again.
+        let taken = try await provider(session: signedOut()).markRead([FreshRSSServer.greaderID(entry.id)], now: Date())
+        XCTAssertEqual(taken, [FreshRSSServer.greaderID(entry.id)])
+        XCTAssertTrue(try freshRSS.isRead(entry.id))
+    }
+
     func testAnItemReadInFreshRSSIsGoneAtTheNextFetch() async throws {
         let session = signedOut()
         let before = try await provider(session: session).fetch(now: Date())
