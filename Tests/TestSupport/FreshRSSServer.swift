@@ -214,8 +214,10 @@ public final class FreshRSSServer: @unchecked Sendable {
     private func install(feeds: [Feed]) throws {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Servers/freshrss")
-        try FileManager.default.copyItem(at: source, to: installation)
-        // A checkout's files may be read-only (as a packaged source tree is); FreshRSS writes its data beside its code.
+        // cp, not FileManager's copy, which keeps each file's owner and so fails when the checkout
+        // belongs to another user; then writable, as a checkout's files may be read-only and
+        // FreshRSS writes its data beside its code.
+        try run(URL(fileURLWithPath: "/bin/cp"), ["-R", source.path, installation.path])
         try run(URL(fileURLWithPath: "/bin/chmod"), ["-R", "u+w", installation.path])
         try php(["cli/do-install.php", "--default-user=\(Self.user)", "--auth-type=form", "--api-enabled", "--db-type=sqlite",
                  "--base-url=\(baseURL.absoluteString)/"])
