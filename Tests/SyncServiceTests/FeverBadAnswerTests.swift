@@ -29,15 +29,11 @@ final class FeverBadAnswerTests: LoopbackServerTestCase {
         return .json(Data("{\(members.joined(separator: ","))}".utf8))
     }
 
-    private func fetchError(_ provider: FeverProvider) async -> NewsError? {
-        await newsError { try await provider.fetch(now: now) }
-    }
-
     func testAnHTMLLoginPageWhereJSONWasExpected() async throws {
         server.route(path, .respond(status: 200, headers: ["Content-Type": "text/html"],
                                     body: Data("\n<!doctype html><html><body><form>Sign in</form></body></html>".utf8)))
         let provider = provider()
-        let error = await fetchError(provider)
+        let error = await fetchError(provider, now: now)
         XCTAssertEqual(error, .malformedResponse(detail: "an HTML page, HTTP 200"))
         XCTAssertTrue(provider.failureMessage(try XCTUnwrap(error)).contains("sent an HTML page where its API answers JSON"))
     }
@@ -45,16 +41,16 @@ final class FeverBadAnswerTests: LoopbackServerTestCase {
     func testATruncatedBody() async throws {
         let whole = #"{"api_version":3,"auth":1,"unread_item_ids":"1","items":[\#(item(1, "One"))]}"#
         server.route(path, .unframed(status: 200, body: Data(whole.utf8.prefix(40))))
-        let error = await fetchError(provider())
+        let error = await fetchError(provider(), now: now)
         XCTAssertEqual(error, .malformedResponse(detail: "truncated or invalid JSON, HTTP 200"))
     }
 
     func testTooManyRequestsAndAServerError() async throws {
         server.route(path, .sequence([.respond(status: 429, headers: ["Retry-After": "60"], body: Data()),
                                       .respond(status: 503, headers: [:], body: Data("down".utf8))]))
-        let first = await fetchError(provider())
+        let first = await fetchError(provider(), now: now)
         XCTAssertEqual(first, .rateLimited(retryAfter: now.addingTimeInterval(60), code: nil, message: nil))
-        let second = await fetchError(provider())
+        let second = await fetchError(provider(), now: now)
         XCTAssertEqual(second, .serverError(status: 503, code: nil, message: nil))
     }
 
@@ -63,7 +59,7 @@ final class FeverBadAnswerTests: LoopbackServerTestCase {
         server.route(path, .sequence([.json(Data(#"{"api_version":3,"auth":0}"#.utf8)),
                                       .json(Data(#"{"api_version":3,"auth":0}"#.utf8), status: 401)]))
         for _ in 0..<2 {
-            let error = await fetchError(provider())
+            let error = await fetchError(provider(), now: now)
             XCTAssertEqual(error, .invalidKey(code: nil, message: nil))
         }
         XCTAssertEqual(server.requests.count, 2)
@@ -71,7 +67,7 @@ final class FeverBadAnswerTests: LoopbackServerTestCase {
 
     func testJSONThatIsNotFeversIsNotReadAsAnEmptyAccount() async throws {
         server.route(path, .json(Data(#"{"items":[]}"#.utf8)))
-        let error = await fetchError(provider())
+        let error = await fetchError(provider(), now: now)
         XCTAssertEqual(error, .malformedResponse(detail: "JSON without Fever's auth member"))
     }
 

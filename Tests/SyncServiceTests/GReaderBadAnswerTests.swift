@@ -23,34 +23,30 @@ final class GReaderBadAnswerTests: LoopbackServerTestCase {
         #"{"id":"\#(id)","title":"\#(title)","published":\#(published),"canonical":[{"href":"\#(link)"}],"origin":{"title":"Feed &amp; Co"},"summary":{"content":"<p>Some <b>bold</b> text</p>"}}"#
     }
 
-    private func fetchError(_ provider: GReaderProvider) async -> NewsError? {
-        await newsError { try await provider.fetch(now: now) }
-    }
-
     func testAnHTMLLoginPageWhereJSONWasExpected() async throws {
         server.route(streamPath, .respond(status: 200, headers: ["Content-Type": "text/html; charset=utf-8"],
                                           body: Data("<!DOCTYPE html>\n<html><body><form action=/login>Sign in</form></body></html>".utf8)))
         let provider = provider()
-        let error = await fetchError(provider)
+        let error = await fetchError(provider, now: now)
         XCTAssertEqual(error, .malformedResponse(detail: "an HTML page, HTTP 200"))
         XCTAssertEqual(provider.failureMessage(try XCTUnwrap(error)),
                        "Google Reader API at 127.0.0.1 sent an HTML page where its API answers JSON (a login page or the wrong address): check [source] base-url.")
 
         // A portal's page that starts with text is told by its type.
         server.route(streamPath, .respond(status: 200, headers: ["Content-Type": "text/html"], body: Data("Please sign in to continue.".utf8)))
-        let portal = await fetchError(provider)
+        let portal = await fetchError(provider, now: now)
         XCTAssertEqual(portal, .malformedResponse(detail: "an HTML page, HTTP 200"))
     }
 
     func testATruncatedBody() async throws {
         let whole = #"{"items":[\#(item("tag:1", "One", published: 1_799_000_000))]}"#
         server.route(streamPath, .unframed(status: 200, body: Data(whole.utf8.prefix(whole.utf8.count / 2))))
-        let error = await fetchError(provider())
+        let error = await fetchError(provider(), now: now)
         XCTAssertEqual(error, .malformedResponse(detail: "truncated or invalid JSON, HTTP 200"))
 
         // Cut short of its Content-Length: libcurl sees it.
         server.route(streamPath, .truncated(status: 200, body: Data(whole.utf8.prefix(20)), claimedLength: whole.utf8.count))
-        let cut = await fetchError(provider())
+        let cut = await fetchError(provider(), now: now)
         XCTAssertEqual(cut, .malformedResponse(detail: "the response was cut short at 20 of \(whole.utf8.count) bytes"))
         XCTAssertTrue(provider().failureMessage(try XCTUnwrap(cut)).hasPrefix("Google Reader API at 127.0.0.1 sent a response that is not its API's"))
     }
@@ -58,14 +54,14 @@ final class GReaderBadAnswerTests: LoopbackServerTestCase {
     func testTooManyRequestsSaysWhenToComeBack() async throws {
         server.route(streamPath, .respond(status: 429, headers: ["Retry-After": "120"], body: Data("slow down".utf8)))
         let provider = provider()
-        let error = await fetchError(provider)
+        let error = await fetchError(provider, now: now)
         XCTAssertEqual(error, .rateLimited(retryAfter: now.addingTimeInterval(120), code: nil, message: nil))
         XCTAssertTrue(provider.failureMessage(try XCTUnwrap(error)).contains("is rate-limiting requests"))
     }
 
     func testAServerError() async throws {
         server.route(streamPath, .respond(status: 503, headers: [:], body: Data("maintenance".utf8)))
-        let error = await fetchError(provider())
+        let error = await fetchError(provider(), now: now)
         XCTAssertEqual(error, .serverError(status: 503, code: nil, message: nil))
     }
 
@@ -86,7 +82,7 @@ final class GReaderBadAnswerTests: LoopbackServerTestCase {
         server.route(streamPath, .respond(status: 401, headers: [:], body: Data("Unauthorized!".utf8)))
         server.route(signInPath, .respond(status: 200, headers: ["Content-Type": "text/plain"], body: Data("SID=x\nLSID=null\nAuth=tok-2\n".utf8)))
         let provider = provider(token: "tok-1", password: password)
-        let error = await fetchError(provider)
+        let error = await fetchError(provider, now: now)
         XCTAssertEqual(error, .invalidKey(code: nil, message: nil))
         XCTAssertEqual(server.requests.map { "\($0.method) \($0.path)" }, ["GET \(streamPath)", "POST \(signInPath)", "GET \(streamPath)"])
         XCTAssertEqual(server.requests.map { $0.header("Authorization") ?? "-" }, ["GoogleLogin auth=tok-1", "-", "GoogleLogin auth=tok-2"])
@@ -97,7 +93,7 @@ final class GReaderBadAnswerTests: LoopbackServerTestCase {
     func testARefusedTokenWithoutAPasswordIsARefusalWithoutASignIn() async throws {
         server.route(streamPath, .respond(status: 401, headers: [:], body: Data("Unauthorized!".utf8)))
         let provider = provider(token: "tok-1", password: nil)
-        let error = await fetchError(provider)
+        let error = await fetchError(provider, now: now)
         XCTAssertEqual(error, .invalidKey(code: nil, message: nil))
         XCTAssertEqual(server.requests.map(\.path), [streamPath])
         XCTAssertNil(provider.session.token)
@@ -105,7 +101,7 @@ final class GReaderBadAnswerTests: LoopbackServerTestCase {
 
     func testNoPasswordAndNoTokenIsAMissingCredentialWithoutARequest() async throws {
         let provider = provider(token: nil, password: nil, problem: "password-command `pass show rss` exited with status 1")
-        let error = await fetchError(provider)
+        let error = await fetchError(provider, now: now)
         XCTAssertEqual(error, .missingCredential(detail: "password-command `pass show rss` exited with status 1"))
         XCTAssertEqual(provider.failureMessage(try XCTUnwrap(error)),
                        "Google Reader API at 127.0.0.1 has no password to sign in with (password-command `pass show rss` exited with status 1): store it with `headlines login greader`, or set [source] password-command or password-file.")
@@ -115,7 +111,7 @@ final class GReaderBadAnswerTests: LoopbackServerTestCase {
     func testASignInAnsweredWithAnHTMLPage() async throws {
         server.route(signInPath, .respond(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html><body>Log in</body></html>".utf8)))
         let provider = provider(token: nil, password: password)
-        let error = await fetchError(provider)
+        let error = await fetchError(provider, now: now)
         XCTAssertEqual(error, .malformedResponse(detail: "no Auth token in the sign-in's answer: an HTML page, HTTP 200"))
         XCTAssertEqual(server.requests.map(\.path), [signInPath])
         XCTAssertTrue(provider.failureMessage(try XCTUnwrap(error)).contains("check [source] base-url"))

@@ -61,3 +61,8 @@ func newsError<T>(_ body: () async throws -> T, file: StaticString = #filePath, 
     }
     return nil
 }
+
+/// The `NewsError` a provider's fetch threw, or nil (and a failure) when it returned.
+func fetchError(_ provider: any HeadlineProvider, now: Date, file: StaticString = #filePath, line: UInt = #line) async -> NewsError? {
+    await newsError({ try await provider.fetch(now: now) }, file: file, line: line)
+}
