@@ -116,6 +116,17 @@ final class GReaderFreshRSSTests: SyncFreshRSSTestCase {
         XCTAssertTrue(try freshRSS.isRead(entry.id))
     }
 
+    func testAnItemFreshRSSFetchesLaterIsListedAtTheNextFetch() async throws {
+        var feed = SyncFixtures.feeds[0]
+        feed.items.insert(.init(guid: "late-1", title: "A late story", link: "https://news.example/late", published: Date().addingTimeInterval(-60)),
+                          at: 0)
+        freshRSS.serve(feed)
+        try freshRSS.refreshFeeds()
+        let headlines = try await provider(session: signedOut()).fetch(now: Date())
+        XCTAssertEqual(headlines.first?.title, "A late story")
+        XCTAssertEqual(lines(headlines), try expectedUnread(pageSize: 100, id: FreshRSSServer.greaderID))
+    }
+
     func testAnItemReadInFreshRSSIsGoneAtTheNextFetch() async throws {
         let session = signedOut()
         let before = try await provider(session: session).fetch(now: Date())

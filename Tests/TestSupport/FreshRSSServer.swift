@@ -20,7 +20,8 @@ public final class FreshRSSServer: @unchecked Sendable {
 
     /// The loopback server FreshRSS fetches the feeds from; change a route, then `refreshFeeds()`.
     public let feedServer = LoopbackHTTPServer()
-    public let port: Int
+    /// The web server's port, chosen at the first start and kept by `restart()`.
+    public private(set) var port = 0
     /// The temporary copy FreshRSS runs from (removed by `shutDown()`).
     public let folder: URL
     private var web: BackgroundProcess?
@@ -33,14 +34,13 @@ public final class FreshRSSServer: @unchecked Sendable {
         guard Self.php != nil, Self.sqlite3 != nil else {
             throw XCTSkip("FreshRSS needs php and sqlite3, which `scripts/install-deps.sh --test` installs.")
         }
-        try feedServer.start()
-        for feed in feeds { feedServer.route(feed.path, .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: feed.rss)) }
-        port = try LoopbackHTTPServer.closedPort()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("headlines-freshrss-\(UUID().uuidString)")
+        try feedServer.start()
+        feeds.forEach(serve)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         do {
             try install(feeds: feeds)
-            try start()
+            try start(onNewPort: true)
         } catch {
             shutDown()
             throw error
@@ -99,6 +99,11 @@ public final class FreshRSSServer: @unchecked Sendable {
         _ = try query("UPDATE entry SET is_read = \(read ? 1 : 0) WHERE id IN (\(ids.map(String.init).joined(separator: ",")))")
     }
 
+    /// Has `feedServer` serve `feed` at its path, as it is now (then `refreshFeeds()`).
+    public func serve(_ feed: Feed) {
+        feedServer.route(feed.path, .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: feed.rss))
+    }
+
     /// Has FreshRSS fetch every feed again now (its own schedule would wait an hour), so that a
     /// route changed on `feedServer` reaches the database.
     public func refreshFeeds() throws {
@@ -121,7 +126,7 @@ public final class FreshRSSServer: @unchecked Sendable {
     /// Starts the web server again on the same port, with the same data.
     public func restart() throws {
         stop()
-        try start()
+        try start(onNewPort: false)
     }
 
     /// Starts the web server unless it is running.
@@ -219,8 +224,9 @@ public final class FreshRSSServer: @unchecked Sendable {
         // FreshRSS writes its data beside its code.
         try run(URL(fileURLWithPath: "/bin/cp"), ["-R", source.path, installation.path])
         try run(URL(fileURLWithPath: "/bin/chmod"), ["-R", "u+w", installation.path])
+        // The APIs never use the base URL; the port is not chosen yet.
         try php(["cli/do-install.php", "--default-user=\(Self.user)", "--auth-type=form", "--api-enabled", "--db-type=sqlite",
-                 "--base-url=\(baseURL.absoluteString)/"])
+                 "--base-url=http://127.0.0.1/"])
         try php(["cli/create-user.php", "--user=\(Self.user)", "--password=\(Self.password)", "--api-password=\(Self.apiPassword)"])
         // FreshRSS subscribes a new user to its own releases on github.com, and tests stay off the
         // internet. Its --no-default-feeds option fails at this version (a PHP type error), so the
@@ -234,15 +240,23 @@ public final class FreshRSSServer: @unchecked Sendable {
         try php(["cli/actualize-user.php", "--user=\(Self.user)"])
     }
 
-    private func start() throws {
-        let server = try BackgroundProcess(executable: URL(fileURLWithPath: Self.php!), arguments: ["-S", "127.0.0.1:\(port)", "-t", "p"],
-                                           environment: Self.environment, currentDirectory: installation)
-        // PHP says so on stderr once it listens, or why it cannot and exits.
-        guard server.waitForLine(containing: "started", timeout: 30) != nil else {
+    /// Starts PHP's web server: on a free port, another one if something took it meanwhile, or
+    /// on the same port as before.
+    private func start(onNewPort: Bool) throws {
+        var failures: [String] = []
+        for _ in 0..<(onNewPort ? 3 : 1) {
+            if onNewPort { port = try LoopbackHTTPServer.closedPort() }
+            let server = try BackgroundProcess(executable: URL(fileURLWithPath: Self.php!), arguments: ["-S", "127.0.0.1:\(port)", "-t", "p"],
+                                               environment: Self.environment, currentDirectory: installation)
+            // PHP says so on stderr once it listens, or why it cannot and exits.
+            if server.waitForLine(containing: "started", timeout: 30) != nil {
+                web = server
+                return
+            }
             server.kill()
-            throw Failure("php -S 127.0.0.1:\(port) did not start:\n\(server.transcript)")
+            failures.append("php -S 127.0.0.1:\(port) did not start:\n\(server.transcript)")
         }
-        web = server
+        throw Failure(failures.joined(separator: "\n"))
     }
 
     /// The environment of every PHP run: nothing of the test's (a proxy variable would send
