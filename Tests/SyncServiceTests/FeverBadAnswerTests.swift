@@ -59,8 +59,10 @@ final class FeverBadAnswerTests: LoopbackServerTestCase {
         server.route(path, .sequence([.json(Data(#"{"api_version":3,"auth":0}"#.utf8)),
                                       .json(Data(#"{"api_version":3,"auth":0}"#.utf8), status: 401)]))
         for _ in 0..<2 {
-            let error = await fetchError(provider(), now: now)
+            let provider = provider()
+            let error = await fetchError(provider, now: now)
             XCTAssertEqual(error, .invalidKey(code: nil, message: nil))
+            XCTAssertNil(provider.session.token, "the refused key is dropped")
         }
         XCTAssertEqual(server.requests.count, 2)
     }

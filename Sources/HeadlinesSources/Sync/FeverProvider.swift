@@ -95,10 +95,16 @@ public struct FeverProvider: SyncServiceProvider {
     func call(_ arguments: [URLQueryItem], key: String, now: Date) async throws(NewsError) -> JSONValue {
         let url = ProviderSupport.url(account.baseURL, path: "", items: [URLQueryItem(name: "api", value: nil)] + arguments)
         let request = HTTPRequest(url: url, method: "POST", body: SyncExchange.form([("api_key", key)]), headers: SyncExchange.formHeaders)
-        let root = try SyncExchange.json(try await SyncExchange.send(request, through: transport), now: now)
+        let response = try await SyncExchange.send(request, through: transport)
+        // A refused key: `auth: 0` (FreshRSS answers it with 200, Miniflux with 401).
+        let root = response.status == 401 ? JSONValue.object(["auth": .integer(0)]) : try SyncExchange.json(response, now: now)
         switch root.value(at: "auth") {
         case .integer(1)?, .bool(true)?, .string("1")?: return root
-        case .integer(0)?, .bool(false)?, .string("0")?: throw .invalidKey(code: nil, message: nil)
+        case .integer(0)?, .bool(false)?, .string("0")?:
+            // A key the host kept from an earlier reload is forgotten, so that the next reload
+            // derives it from the password again.
+            session.dropToken()
+            throw .invalidKey(code: nil, message: nil)
         default: throw .malformedResponse(detail: "JSON without Fever's auth member")
         }
     }
