@@ -1,7 +1,8 @@
 import FoundationEssentials
 import HeadlinesCore
 
-/// The Google Reader API, which FreshRSS, Inoreader, The Old Reader, BazQux and Miniflux speak.
+/// The Google Reader API, which FreshRSS, Inoreader, The Old Reader, BazQux and Miniflux speak
+/// (Inoreader also asks every client for an app id and key, which this one does not send).
 /// `base-url` is the API's root (FreshRSS: `.../api/greader.php`).
 /// - Sign-in: `POST accounts/ClientLogin` with the username and password, answered `Auth=TOKEN`;
 ///   every other request carries `Authorization: GoogleLogin auth=TOKEN`.
