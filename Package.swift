@@ -128,6 +128,10 @@ let package = Package(
         .testTarget(name: "HeadlinesDesktopTests",
                     dependencies: ["HeadlinesDesktop", "HeadlinesCore", "HeadlinesSources", "TestSupport"],
                     swiftSettings: oneModuleTests),
+        // The sync providers through libcurl, against a real FreshRSS (Tests/Servers) and loopback
+        // servers; HeadlinesGLib for Fever's key.
+        .testTarget(name: "SyncServiceTests",
+                    dependencies: ["HeadlinesSources", "HeadlinesCore", "HeadlinesHTTP", "HeadlinesGLib", "TestSupport"]),
         .testTarget(name: "EndToEndTests",
                     dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop", "HeadlinesImages",
                                    "TestSupport"]),
