@@ -8,6 +8,3 @@ enum SyncPassword {
         .failure(SyncPasswordProblem(description: "not built yet"))
     }
 }
-enum SyncCredentials {
-    static func feverKey(username: String, password: String) -> String { "" }
-}

@@ -68,7 +68,7 @@ public final class SyncSession: Sendable {
     }
 
     /// The token was refused (expired): the next request signs in again, if the password is here.
-    public func dropToken() { state.withLock { $0.token = nil; $0.tokenDropped = true } }
+    public func dropToken() { state.withLock { $0.token = nil; $0.renewedToken = nil; $0.tokenDropped = true } }
 
     /// What the report hands the host: a new sign-in's token, "" when the host's token was
     /// refused and nothing replaced it (forget it), nil when the host's token still holds.
