@@ -74,6 +74,19 @@ final class SyncAPIFailureTests: SyncAPITestCase {
         }
     }
 
+    func testAnswersLabelledHTMLAreReadByWhatTheyHold() async throws {
+        // Given a proxy that labels every answer text/html
+        let html = ["Content-Type": "text/html"]
+        server.route(Self.unreadPath(.miniflux), .respond(status: 200, headers: html, body: FixturePaths.data("sync/miniflux-entries.json")))
+        server.route(Self.unreadPath(.nextcloud), .respond(status: 200, headers: html, body: Data("Please sign in to continue.".utf8)))
+
+        // Then the API's JSON is still read, and a page of text is a web page, not the API
+        let headlines = try await make(.miniflux).fetchHeadlines(now: now)
+        XCTAssertEqual(headlines.count, 4)
+        let error = await fetchError(make(.nextcloud))
+        XCTAssertEqual(error, .malformedResponse(detail: "an HTML page, HTTP 200"))
+    }
+
     func testTruncatedJSONIsNotTheAPIsAnswer() async throws {
         let whole: [Config.Provider: Data] = [.miniflux: FixturePaths.data("sync/miniflux-entries.json"),
                                                .nextcloud: FixturePaths.data("sync/nextcloud-items.json")]

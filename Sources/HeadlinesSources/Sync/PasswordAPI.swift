@@ -69,15 +69,14 @@ struct PasswordAPI: Sendable {
     }
 
     /// The JSON of a 2xx answer, or the error for a body that is not the API's: a web page (a
-    /// login page, or `base-url` pointing at the site rather than its API) or cut-off JSON.
+    /// login page, or `base-url` pointing at the site rather than its API) or cut-off JSON. JSON
+    /// comes first: a proxy may label the API's answer text/html.
     static func json(_ response: HTTPResponse) throws(NewsError) -> JSONValue {
+        if let root = ProviderSupport.json(response) { return root }
         if ProviderSupport.looksLikeHTML(response.body, contentType: response.header("Content-Type")) {
             throw .malformedResponse(detail: "an HTML page, HTTP \(response.status)")
         }
-        guard let root = ProviderSupport.json(response) else {
-            throw .malformedResponse(detail: ProviderSupport.describeUndecodable(response.body, status: response.status))
-        }
-        return root
+        throw .malformedResponse(detail: ProviderSupport.describeUndecodable(response.body, status: response.status))
     }
 
     /// The list at `key` of an answer; null is an empty list too (Go writes a nil slice so).
