@@ -142,13 +142,13 @@ final class SyncAPIFailureTests: SyncAPITestCase {
         XCTAssertEqual(error, .noHeadlines(setting: make(.miniflux).noHeadlinesSetting))
     }
 
-    func testThePasswordAServerEchoesIsRedacted() async throws {
+    func testAForbiddenAnswerSaysCheckAPIAccessWithThePasswordRedacted() async throws {
         for service in services {
             let field = service == .miniflux ? "error_message" : "message"
             server.route(Self.unreadPath(service), .json(Data(#"{"\#(field)":"no user with password \#(Self.password)"}"#.utf8), status: 403))
             let provider = make(service)
             let message = await fetchError(provider).map(provider.failureMessage) ?? ""
-            XCTAssertTrue(message.contains("no user with password [redacted]"), message)
+            XCTAssertEqual(message, "\(name(service)) refused access (HTTP 403) (no user with password [redacted]): check that the account may use the API.")
             XCTAssertFalse(message.contains(Self.password), message)
         }
     }

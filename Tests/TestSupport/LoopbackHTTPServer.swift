@@ -89,9 +89,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     private func serve(_ fd: Int32) {
         guard let read = Socket.readHead(fd), let head = RequestHead.parse(read.head) else { return }
-        // A request that writes (a POST or PUT with a body) is recorded with its body; a client
-        // that asks first (Expect: 100-continue) is told to go on.
-        if head.headers["expect"]?.lowercased() == "100-continue" { Socket.send(fd, Data("HTTP/1.1 100 Continue\r\n\r\n".utf8)) }
+        // A request that writes (a POST or PUT with a body) is recorded with its body.
         let body = Socket.readBody(fd, start: read.bodyStart, length: head.contentLength)
         let (behaviour, gzip, index) = lock.withLock { () -> (Behaviour, Bool, Int) in
             let index = recorded.count
