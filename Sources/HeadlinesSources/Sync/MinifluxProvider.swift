@@ -37,39 +37,22 @@ public struct MinifluxProvider: SyncServiceProvider {
     }
 
     public func fetch(now: Date) async throws -> [Headline] {
-        let url = entriesURL
-        let response = try await api.send(now: now) { HTTPRequest(url: url, headers: $0, carriesKey: true) }
-        return ProviderSupport.cut(try Self.decode(response, now: now), toPageSize: pageSize)
+        try await api.unread(entriesURL, listKey: "entries", pageSize: pageSize, now: now, headline: Self.headline)
     }
 
-    /// `{"total": N, "entries": [...]}`, newest first, each entry once.
-    static func decode(_ response: HTTPResponse, now: Date) throws(NewsError) -> [Headline] {
-        let root = try PasswordAPI.json(response)
-        let entries = try PasswordAPI.list(root, at: "entries", status: response.status)
-        return ProviderSupport.newestFirstUnique(entries.compactMap { headline($0, now: now) })
-    }
-
+    /// One of `{"total": N, "entries": [...]}`.
     static func headline(_ entry: JSONValue, now: Date) -> Headline? {
-        guard let id = PasswordAPI.itemID(entry.value(at: "id")),
-              let title = PasswordAPI.title(entry.value(at: "title")?.text),
-              let link = ProviderSupport.link(entry.value(at: "url")?.text) else { return nil }
-        let date = entry.value(at: "published_at").flatMap(JSONAPIProvider.date(from:))
-        return Headline(id: id, title: title, url: link,
-                        source: PasswordAPI.title(entry.value(at: "feed.title")?.text) ?? link.host ?? "Miniflux",
-                        publishedAt: ProviderSupport.published(date, fetchedAt: now),
-                        summary: FeedText.summary(entry.value(at: "content")?.text),
+        guard let item = PasswordAPI.essentials(entry, dateKey: "published_at", now: now) else { return nil }
+        return Headline(id: item.id, title: item.title, url: item.link,
+                        source: PasswordAPI.title(entry.value(at: "feed.title")?.text) ?? item.link.host ?? "Miniflux",
+                        publishedAt: item.published, summary: FeedText.summary(entry.value(at: "content")?.text),
                         commentsURL: ProviderSupport.link(entry.value(at: "comments_url")?.text))
     }
 
+    /// Miniflux answers 204, having set the status of the ids it has.
     public func markRead(_ ids: [String], now: Date) async throws -> [String] {
-        let numeric = PasswordAPI.numericIDs(ids)
-        guard !numeric.isEmpty else { return ids }
-        let url = ProviderSupport.url(account.baseURL, path: "v1/entries", items: [])
-        let body = PasswordAPI.body(ids: numeric, key: "entry_ids", rest: ",\"status\":\"read\"")
-        _ = try await api.send(now: now) { headers in
-            HTTPRequest(url: url, method: "PUT", body: body, headers: headers.merging(["Content-Type": "application/json"]) { _, new in new })
+        try await api.mark(ids, url: ProviderSupport.url(account.baseURL, path: "v1/entries", items: []), method: "PUT", now: now) {
+            PasswordAPI.body(ids: $0, key: "entry_ids", rest: ",\"status\":\"read\"")
         }
-        // Miniflux answers 204 and sets the status of the ids it has; any other is not unread there.
-        return ids
     }
 }

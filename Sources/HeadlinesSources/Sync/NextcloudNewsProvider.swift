@@ -42,37 +42,19 @@ public struct NextcloudNewsProvider: SyncServiceProvider {
     }
 
     public func fetch(now: Date) async throws -> [Headline] {
-        let url = itemsURL
-        let response = try await api.send(now: now) { HTTPRequest(url: url, headers: $0, carriesKey: true) }
-        return ProviderSupport.cut(try Self.decode(response, now: now), toPageSize: pageSize)
+        try await api.unread(itemsURL, listKey: "items", pageSize: pageSize, now: now, headline: Self.headline)
     }
 
-    /// `{"items": [...]}`, newest first by `pubDate`, each item once.
-    static func decode(_ response: HTTPResponse, now: Date) throws(NewsError) -> [Headline] {
-        let root = try PasswordAPI.json(response)
-        let items = try PasswordAPI.list(root, at: "items", status: response.status)
-        return ProviderSupport.newestFirstUnique(items.compactMap { headline($0, now: now) })
-    }
-
-    static func headline(_ item: JSONValue, now: Date) -> Headline? {
-        guard let id = PasswordAPI.itemID(item.value(at: "id")),
-              let title = PasswordAPI.title(item.value(at: "title")?.text),
-              let link = ProviderSupport.link(item.value(at: "url")?.text) else { return nil }
-        let date = item.value(at: "pubDate").flatMap(JSONAPIProvider.date(from:))
-        return Headline(id: id, title: title, url: link, source: link.host ?? "Nextcloud News",
-                        publishedAt: ProviderSupport.published(date, fetchedAt: now),
-                        summary: FeedText.summary(item.value(at: "body")?.text))
+    /// One of `{"items": [...]}`.
+    static func headline(_ json: JSONValue, now: Date) -> Headline? {
+        guard let item = PasswordAPI.essentials(json, dateKey: "pubDate", now: now) else { return nil }
+        return Headline(id: item.id, title: item.title, url: item.link, source: item.link.host ?? "Nextcloud News",
+                        publishedAt: item.published, summary: FeedText.summary(json.value(at: "body")?.text))
     }
 
     public func markRead(_ ids: [String], now: Date) async throws -> [String] {
-        let numeric = PasswordAPI.numericIDs(ids)
-        guard !numeric.isEmpty else { return ids }
-        let url = ProviderSupport.url(account.baseURL, path: "items/read/multiple", items: [])
-        let body = PasswordAPI.body(ids: numeric, key: "itemIds")
-        _ = try await api.send(now: now) { headers in
-            HTTPRequest(url: url, method: "POST", body: body, headers: headers.merging(["Content-Type": "application/json"]) { _, new in new })
+        try await api.mark(ids, url: ProviderSupport.url(account.baseURL, path: "items/read/multiple", items: []), method: "POST", now: now) {
+            PasswordAPI.body(ids: $0, key: "itemIds")
         }
-        // The app skips the ids it does not have: those cannot be unread there.
-        return ids
     }
 }

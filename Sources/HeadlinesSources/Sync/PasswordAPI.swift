@@ -45,6 +45,30 @@ struct PasswordAPI: Sendable {
         }
     }
 
+    /// The unread list: one GET of `url`, the items at `listKey` as headlines newest first, each
+    /// id once, cut to `pageSize` (a server may ignore the size it was sent).
+    func unread(_ url: URL, listKey: String, pageSize: Int, now: Date,
+                headline: (JSONValue, Date) -> Headline?) async throws(NewsError) -> [Headline] {
+        let response = try await send(now: now) { HTTPRequest(url: url, headers: $0, carriesKey: true) }
+        let items = try Self.list(try Self.json(response), at: listKey, status: response.status)
+        return ProviderSupport.cut(ProviderSupport.newestFirstUnique(items.compactMap { headline($0, now) }), toPageSize: pageSize)
+    }
+
+    /// Marks `ids` read with one `method` request of the JSON `body` makes from the service's ids.
+    /// An id that is not one (service ids are integers) cannot be unread there: it counts as
+    /// taken, and with no other id nothing is sent. The services skip ids they do not have, so
+    /// every id is taken once the request is.
+    func mark(_ ids: [String], url: URL, method: String, now: Date, body: ([Int64]) -> Data) async throws(NewsError) -> [String] {
+        var seen = Set<Int64>()
+        let numeric = ids.compactMap { Int64($0) }.filter { seen.insert($0).inserted }
+        guard !numeric.isEmpty else { return ids }
+        let data = body(numeric)
+        _ = try await send(now: now) { headers in
+            HTTPRequest(url: url, method: method, body: data, headers: headers.merging(["Content-Type": "application/json"]) { _, new in new })
+        }
+        return ids
+    }
+
     private func attempt(_ build: ([String: String]) -> HTTPRequest, credential: String) async throws(NewsError) -> HTTPResponse {
         let request = build(headers(credential))
         try request.checkKeyIsSafe()
@@ -88,21 +112,19 @@ struct PasswordAPI: Sendable {
         }
     }
 
-    /// An item id as the services write it, a JSON integer (or its digits in a string): the
-    /// headline's id, and what a read mark sends back.
-    static func itemID(_ value: JSONValue?) -> String? {
-        switch value {
-        case let .integer(i)?: return String(i)
-        case let .string(s)? where Int64(s) != nil: return String(Int64(s)!)
+    /// What every item must have to be a headline: its id (a JSON integer, or its digits in a
+    /// string), which is what a read mark sends back; a title, as plain text; an http(s) link.
+    /// And its date at `dateKey`, never later than now.
+    static func essentials(_ item: JSONValue, dateKey: String, now: Date) -> (id: String, title: String, link: URL, published: Date)? {
+        let id: String
+        switch item.value(at: "id") {
+        case let .integer(i)?: id = String(i)
+        case let .string(s)? where Int64(s) != nil: id = String(Int64(s)!)
         default: return nil
         }
-    }
-
-    /// The ids a read mark can send (a service's ids are integers), and the others: an id that
-    /// is not one of the service's cannot be unread there, so it counts as taken without a request.
-    static func numericIDs(_ ids: [String]) -> [Int64] {
-        var seen = Set<Int64>()
-        return ids.compactMap { Int64($0) }.filter { seen.insert($0).inserted }
+        guard let title = title(item.value(at: "title")?.text), let link = ProviderSupport.link(item.value(at: "url")?.text) else { return nil }
+        let date = item.value(at: dateKey).flatMap(JSONAPIProvider.date(from:))
+        return (id, title, link, ProviderSupport.published(date, fetchedAt: now))
     }
 
     /// `{"KEY":[1,2,3]...}`: the ids as a JSON array after `key`, then `rest` (already JSON).
