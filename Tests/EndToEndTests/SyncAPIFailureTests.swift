@@ -30,7 +30,7 @@ final class SyncAPIFailureTests: SyncAPITestCase {
             let reason = service == .miniflux ? "access unauthorized" : "CORS requires basic auth"
             XCTAssertEqual(error, .invalidKey(code: nil, message: reason))
             XCTAssertEqual(error.map(provider.failureMessage),
-                           "\(name(service)) refused the sign-in (\(reason)): check [source] username, then store the password again with `headlines login \(service.rawValue)` (or fix password-command or password-file); no more sign-ins are tried until the config or the password changes.")
+                           "\(name(service)) refused the sign-in (\(reason)): check [source] username, then store the password again with `headlines login \(service.rawValue)` (or fix password-command or password-file).")
         }
     }
 
