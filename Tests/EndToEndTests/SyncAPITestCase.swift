@@ -6,8 +6,8 @@ import TestSupport
 import XCTest
 
 /// A sync service's provider on the real libcurl transport, against a loopback server that
-/// answers in the service's API shape (Fixtures/sync). Until the reload child hands a resolved
-/// password over, the credential goes in through `SyncSession` here.
+/// answers in the service's API shape (Fixtures/sync). The credential goes in through a
+/// `SyncSession`, as the reload child makes one (SyncServiceReloadChildTests runs the child).
 class SyncAPITestCase: LoopbackServerTestCase {
     /// Distinctive, so a leak is found wherever it lands.
     static let password = "pw-SECRET-5150-sync"
