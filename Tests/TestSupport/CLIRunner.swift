@@ -96,9 +96,10 @@ public final class CLIRunner {
         return env
     }
 
-    /// Runs `headlines ARGS` and waits at most `timeout` seconds.
+    /// Runs `headlines ARGS` and waits at most `timeout` seconds. `input`, when given, is its
+    /// standard input (then closed), as the host writes a reload child's; else /dev/null.
     public func run(_ arguments: [String], environment extra: [String: String] = [:],
-                    timeout: TimeInterval = 30) throws -> Result {
+                    input: Data? = nil, timeout: TimeInterval = 30) throws -> Result {
         let process = Process()
         let command = launchCommand(arguments)
         process.executableURL = command.executable
@@ -108,12 +109,18 @@ public final class CLIRunner {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = input.map { _ in Pipe() }
+        process.standardInput = stdin ?? FileHandle.nullDevice
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         let stdout = PipeReader(out), stderr = PipeReader(err)
         let started = Date()
         try process.run()
+        if let stdin, let input {
+            // Small, so the pipe takes it whole; closed at once, as the host does.
+            try? stdin.fileHandleForWriting.write(contentsOf: input)
+            try? stdin.fileHandleForWriting.close()
+        }
         if exited.wait(timeout: .now() + timeout) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
             _ = exited.wait(timeout: .now() + 5)

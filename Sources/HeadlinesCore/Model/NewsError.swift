@@ -101,8 +101,10 @@ public enum NewsError: Error, Equatable, Sendable, Codable {
             return "\(provider) has no password to sign in with (\(Self.clause(detail)))."
         case let (.invalidKey, .syncService(login)):
             return "\(provider) refused the sign-in\(serverDetail): check [source] username, then store the password again with `headlines login \(login)` (or fix password-command or password-file)."
-        case (.forbidden, .syncService):
+        case let (.forbidden, .syncService(login)) where login == "greader" || login == "fever":
             return "\(provider) refused access (HTTP 403)\(serverDetail): check that the account may use the API (FreshRSS: enable API access and set an API password in its profile)."
+        case (.forbidden, .syncService):
+            return "\(provider) refused access (HTTP 403)\(serverDetail): check that the account may use the API."
         case (.invalidKey, .newsAPI):
             return "\(provider) rejected the API key\(serverDetail): \(keyHint)."
         case (.invalidKey, _):
@@ -146,6 +148,9 @@ public enum NewsError: Error, Equatable, Sendable, Codable {
         case let (.keyRedirected(host, toPlainHTTP), _):
             let target = toPlainHTTP ? "plain http at \(host)" : host
             return "\(provider) redirected to \(target); the API key was not sent there: \(fixURL)."
+        case (.noHeadlines, .syncService):
+            // Everything read is an account's usual state, not a setting to fix.
+            return "\(provider) has no unread headlines: new ones show after it fetches its feeds."
         case let (.noHeadlines(setting), _):
             return "\(provider) returned no headlines: check \(Self.clause(setting))."
         }
