@@ -148,9 +148,6 @@ public enum NewsError: Error, Equatable, Sendable, Codable {
         case let (.keyRedirected(host, toPlainHTTP), _):
             let target = toPlainHTTP ? "plain http at \(host)" : host
             return "\(provider) redirected to \(target); the API key was not sent there: \(fixURL)."
-        case (.noHeadlines, .syncService):
-            // Everything read is an account's usual state, not a setting to fix.
-            return "\(provider) has no unread headlines: new ones show after it fetches its feeds."
         case let (.noHeadlines(setting), _):
             return "\(provider) returned no headlines: check \(Self.clause(setting))."
         }

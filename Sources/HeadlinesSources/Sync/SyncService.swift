@@ -19,7 +19,8 @@ public protocol SyncServiceProvider: HeadlineProvider {
 extension SyncServiceProvider {
     public var sourceKind: NewsError.SourceKind { .syncService(login: account.provider.rawValue) }
     public var displayName: String { "\(account.provider.displayName) at \(account.baseURL.host ?? account.baseURL.absoluteString)" }
-    public var noHeadlinesSetting: String { "that the account has unread headlines" }
+    /// Everything read is an account's usual state: the bars then show nothing, not the old list.
+    public var emptyListIsAnAnswer: Bool { true }
 }
 
 /// How a sync provider signs in, without ever writing a secret down:
