@@ -117,8 +117,21 @@ public final class FreshRSSServer: @unchecked Sendable {
 
     // MARK: - Stopping
 
+    /// Every request the web server answered, as `METHOD /path?query` in the order they came,
+    /// across restarts (from `php -S`'s own log lines).
+    public var requests: [String] { earlierRequests + Self.requests(in: web) }
+    private var earlierRequests: [String] = []
+
+    private static func requests(in server: BackgroundProcess?) -> [String] {
+        (server?.lines ?? []).compactMap { line in
+            guard let mark = line.text.range(of: "]: ") else { return nil }
+            return String(line.text[mark.upperBound...])
+        }
+    }
+
     /// Stops the web server (connections are then refused); the data stays for `restart()`.
     public func stop() {
+        earlierRequests += Self.requests(in: web)
         web?.kill()
         web = nil
     }
