@@ -35,8 +35,9 @@
 //                    and HTTP, its report on stdout, the page's notification images stored
 //                    (HeadlinesImages); it sandboxes itself first (CSandbox: no_new_privs,
 //                    Landlock, libseccomp). Also the CLI's commands that fetch or parse (fetch,
-//                    add, import, export, status, demo), the ones that need a sync service's
-//                    password (login, doctor), which is why it links the desktop layer.
+//                    add, import, export, status, demo) and the ones that need a sync service's
+//                    password (login, and sync-check for doctor), which is why it links the
+//                    desktop layer.
 //   headlines-bar    bar copies and one-shot blocks: fully static, no Foundation; prints the host's
 //                    ready-made lines; clicks run `headlines` beside it (CBarSys wraps inotify and
 //                    posix_spawn for it).
@@ -142,6 +143,10 @@ let package = Package(
         .testTarget(name: "HeadlinesDesktopTests",
                     dependencies: ["HeadlinesDesktop", "HeadlinesCore", "HeadlinesSources", "TestSupport"],
                     swiftSettings: oneModuleTests),
+        // The sync providers through libcurl, against a real FreshRSS (Tests/Servers) and loopback
+        // servers; HeadlinesGLib for Fever's key.
+        .testTarget(name: "SyncServiceTests",
+                    dependencies: ["HeadlinesSources", "HeadlinesCore", "HeadlinesHTTP", "HeadlinesGLib", "TestSupport"]),
         .testTarget(name: "EndToEndTests",
                     dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop", "HeadlinesImages",
                                    "TestSupport"]),

@@ -80,6 +80,15 @@ TEST_PACKAGES=(
     xfce4-panel            # bar-hosts suite: a panel holding the Generic Monitor, under Xvfb
     xfce4-genmon-plugin
     xfconf                 # xfconfd, which xfce4-panel reads its panels from
+    php8.2-cli             # the sync providers' tests: a real FreshRSS (Tests/Servers/freshrss) on PHP's
+    php8.2-sqlite3         #   built-in server, with the extensions it needs, and its database read
+    php8.2-curl            #   back with sqlite3
+    php8.2-xml
+    php8.2-mbstring
+    php8.2-intl
+    php8.2-gmp
+    php8.2-zip
+    sqlite3
     gnome-keyring          # the password tests: a real Secret Service on a private session bus
     libsecret-tools        # secret-tool: the password tests read what headlines login stored
 )

@@ -115,6 +115,17 @@ public enum ProcessLauncher {
 
     static let outputLimit = 64 * 1024
 
+    /// What one of our own programs (`Binaries.path(of:)`) printed, and whether it exited 0:
+    /// `headlines doctor` asks `headlines-fetch` what only it can find out.
+    public static func output(ofSibling name: String, _ arguments: [String], environment: [String: String]) -> (ok: Bool, text: String) {
+        do {
+            let outcome = try runPiped([Binaries.path(of: name)] + arguments, input: "", environment: environment)
+            return (outcome.exit == .status(0), outcome.output.trimmed())
+        } catch {
+            return (false, "could not run \(name) (\(error.message)): reinstall headlines")
+        }
+    }
+
     struct PipedOutcome {
         var exit: ExitKind
         var output: String

@@ -9,12 +9,14 @@ public enum ReloadSource {
     /// The configured provider on the libcurl transport; `tally` counts its key-bearing requests;
     /// `deferredWrites` takes the state writes that can wait until the caller has answered.
     public static func provider(config: Config, environment: [String: String], paths: XDGPaths, tally: RequestTally?,
-                                deferredWrites: DeferredWrites? = nil, warn: (String) -> Void) throws(ConfigError) -> HeadlineProvider {
+                                deferredWrites: DeferredWrites? = nil, session: SyncSession? = nil,
+                                warn: (String) -> Void) throws(ConfigError) -> HeadlineProvider {
         let resolved = try APIKeySource.resolve(for: config.provider, config: config, environment: environment)
         resolved.warnings.forEach(warn)
         let transport = CurlTransport(limits: TransportLimits(timeout: config.timeout), tally: tally)
         return ProviderFactory.make(config: config, apiKey: resolved.key, transport: transport,
-                                    feedStore: FeedStateStore(path: paths.feedStateFile), deferredWrites: deferredWrites)
+                                    feedStore: FeedStateStore(path: paths.feedStateFile), deferredWrites: deferredWrites,
+                                    session: session)
     }
 
     /// The config with `[source] feeds-from` read into `feeds`, afresh at each call (each fetch, each

@@ -20,8 +20,6 @@ enum NetworkCommandLine {
         // Before the config is loaded: converting a subscription file needs no config, and a broken
         // one must not stop it.
         if args.command == "import" { return ImportCommand.run(positional: args.positional, environment: environment) }
-        // A config that does not load is one of the things doctor reports.
-        if args.command == "doctor" { return DoctorCommand.run(args: args, environment: environment) }
         // Every widget's account, not only the one a command is about by default.
         if args.command == "login" { return LoginCommand.run(args, environment: environment) }
         let context: AppContext
@@ -35,6 +33,7 @@ enum NetworkCommandLine {
         case "export": return ExportCommand.run(context, opml: args.opml)
         case "demo": return DemoCommand.run(context, duration: args.duration)
         case "status": return StatusCommand.run(context, json: args.json)
+        case "sync-check": return SyncCheckCommand.run(context)
         default:
             Output.error("headlines-fetch runs what `headlines` hands it; run `headlines \(TerminalText.safe(args.command))` instead.")
             return 2

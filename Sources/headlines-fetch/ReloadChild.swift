@@ -25,12 +25,19 @@ enum ReloadChild {
         let tally = RequestTally()
         let later = DeferredWrites()
         var provider: HeadlineProvider
+        var session: SyncSession?
+        var account: SyncAccount?
         let sources: [URL]
         do {
             let config = try ReloadSource.withSubscriptions(loaded.config, home: environment["HOME"], configFile: loaded.file,
                                                             statusStore: statusStore, warn: { _ in })
+            // A sync service's credential is had now, before the sandbox (see SyncSignIn).
+            account = config.syncAccount
+            session = account.map {
+                SyncSignIn.session(account: $0, settings: config.sync, environment: environment, token: SyncSignIn.tokenFromHost(for: $0))
+            }
             provider = try ReloadSource.provider(config: config, environment: environment, paths: loaded.paths, tally: tally,
-                                                 deferredWrites: later, warn: { HostLog.warning($0) })
+                                                 deferredWrites: later, session: session, warn: { HostLog.warning($0) })
             sources = sourceURLs(of: config)
         } catch {
             let failure = RefreshFailure(error: .malformedResponse(detail: "config"), message: error.message)
@@ -46,11 +53,25 @@ enum ReloadChild {
         // comes after this.
         ChildSandbox.apply(paths: loaded.paths, environment: environment, verbose: args.verbose)
         let refresher = Refresher(provider: provider, cache: cache, statusStore: statusStore)
-        _ = tally.take()
         let now = Date()
+        var marksSent: Int?
+        if let sync = provider as? any SyncServiceProvider {
+            marksSent = SyncSignIn.sendQueuedMarks(sync, store: ReadMarksStore(path: loaded.paths.readMarksFile), now: now, warn: warn)
+            // Only the marks: the host asked for them alone (a headline was just opened).
+            if args.marksOnly {
+                var report = ReloadReport(headlines: [], fetchedAt: nil, failure: nil, requestsSent: 0)
+                report.marksSent = marksSent
+                report.syncToken = SyncSignIn.handBack(session, account: account)
+                return ReportOutput.print(report)
+            }
+        }
+        // Read marks are the user's own doing, not polling: the budget counts the fetch alone.
+        _ = tally.take()
         let fetch = blockingAwait { await refresher.fetchUnwritten(now: now, warn: warn) }
         var report = refresher.report(of: fetch, now: now, warn: warn)
         report.requestsSent = tally.take()
+        report.marksSent = marksSent
+        report.syncToken = SyncSignIn.handBack(session, account: account)
         let store = NotificationImageStore(paths: loaded.paths)
         var folder: ImageFolder?
         if loaded.config.notifyEnabled && loaded.config.notifyImages {

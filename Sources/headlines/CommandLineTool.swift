@@ -29,6 +29,7 @@ enum CommandLineTool {
         if args.command == "waybar" || args.command == "i3blocks" || BarFormat(rawValue: args.command) != nil {
             return BarProgram.replace(argv, environment: environment)
         }
+        if args.command == "doctor" { return DoctorCommand.run(args: args, environment: environment) }
         if args.command == "start" { return StartCommand.run(args: args, environment: environment) }
         let context: AppContext
         do { context = try AppContext.load(args: args, environment: environment) } catch {

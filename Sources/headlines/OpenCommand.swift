@@ -11,7 +11,8 @@ import HeadlinesDesktop
 /// no N the one a bar shows right now, which the host opens (the bus's OpenHeadline, starting the
 /// host when none runs); `--comments` opens its discussion page. `open --id KEY` opens the
 /// headline a bar's click names (every format's click carries the key of the headline it
-/// shows); `open --from-lemonbar` reads lemonbar's click lines.
+/// shows); `open --from-lemonbar` reads lemonbar's click lines. A sync service's `open N` goes to
+/// the host too, which marks the headline read on the service.
 enum OpenCommand {
     static func run(_ context: AppContext, positional: [String], comments: Bool = false, id: String? = nil,
                     fromLemonbar: Bool = false) -> Int32 {
@@ -23,6 +24,11 @@ enum OpenCommand {
             return 2
         }
         let headline = headlines[n - 1]
+        // A sync service's headline is opened by the host, which marks it read there: every
+        // read mark is queued and sent in one place.
+        if context.config.provider.isSyncService {
+            return askHost(context, key: HeadlineKey.of(id: headline.id), comments: comments)
+        }
         guard let url = comments ? headline.commentsURL : headline.url else {
             Output.error("headlines: this headline has no discussion page; Hacker News, Reddit and Lobsters headlines have one.")
             return 1

@@ -10,17 +10,24 @@ final class SecretServiceLoginTests: SyncPasswordTestCase {
     func testLoginStoresThePasswordWhereDoctorThenFindsItFirst() throws {
         let keyring = try startKeyring()
         // A password-command too: before the login it is what gives the password, after it the
-        // Secret Service comes first.
-        try cli.writeConfig(Self.greaderConfig + "password-command = printf other-password\n")
-        XCTAssertTrue(try doctorConfigLine(keyring.environment).hasSuffix("Google Reader API, password from password-command `printf`"))
+        // Secret Service comes first. Its file is the test's own, outside the folders searched.
+        let other = cli.root.appendingPathComponent("other-password")
+        try Data("other-password\n".utf8).write(to: other)
+        try cli.writeConfig(minifluxConfig("password-command = cat \(other.path)\n"))
+        XCTAssertTrue(try doctorConfigLine(keyring.environment).hasSuffix(tookPassword(from: "password-command `cat`")))
+        XCTAssertEqual(tokensSent, ["other-password"])
 
-        let login = try cli.run(["login", "greader"], environment: keyring.environment, input: Data("\(Self.password)\n".utf8))
+        let login = try cli.run(["login", "miniflux"], environment: keyring.environment, input: Data("\(Self.password)\n".utf8))
         XCTAssertEqual(login.status, 0, login.stderr)
-        XCTAssertEqual(login.stdout, "Stored the password of greader alice@\(Self.baseURL) in the Secret Service (its collection \"Login\"); headlines reads it from there.\n")
+        let label = "miniflux \(server.baseURL.absoluteString)"
+        XCTAssertEqual(login.stdout, "Stored the password of \(label) in the Secret Service (its collection \"Login\"); headlines reads it from there.\n")
         XCTAssertEqual(login.stderr, "")
-        XCTAssertEqual(try keyring.lookup(Self.attributes(username: "alice")), Self.password, "not under the account's four attributes")
-        XCTAssertEqual(try keyring.labels(["application": "headlines"]), ["headlines: greader alice@\(Self.baseURL)"])
-        XCTAssertTrue(try doctorConfigLine(keyring.environment).hasSuffix("Google Reader API, password from the Secret Service"))
+        XCTAssertEqual(try keyring.lookup(Self.attributes(provider: "miniflux", baseURL: server.baseURL.absoluteString, username: "")),
+                       Self.password, "not under the account's four attributes")
+        XCTAssertEqual(try keyring.labels(["application": "headlines"]), ["headlines: \(label)"])
+        // What doctor found is exactly what was stored: the server got it.
+        XCTAssertTrue(try doctorConfigLine(keyring.environment).hasSuffix(tookPassword(from: "the Secret Service")))
+        XCTAssertEqual(tokensSent, ["other-password", Self.password])
         assertNowhere(Self.password, in: [login])
     }
 
@@ -31,7 +38,7 @@ final class SecretServiceLoginTests: SyncPasswordTestCase {
             let login = try cli.run(["login", "greader"], environment: keyring.environment, input: Data(password.utf8))
             XCTAssertEqual(login.status, 0, login.stderr)
         }
-        XCTAssertEqual(try keyring.lookup(Self.attributes(username: "alice")), Self.password)
+        XCTAssertEqual(try keyring.lookup(Self.attributes(provider: "greader", baseURL: Self.greaderURL, username: "alice")), Self.password)
         XCTAssertEqual(try keyring.labels(["application": "headlines"]).count, 1, "a second item instead of the first replaced")
     }
 
@@ -56,12 +63,12 @@ final class SecretServiceLoginTests: SyncPasswordTestCase {
         try cli.writeConfig("""
             [widget home]
             provider = greader
-            base-url = \(Self.baseURL)
+            base-url = \(Self.greaderURL)
             username = alice
 
             [widget work]
             provider = greader
-            base-url = \(Self.baseURL)
+            base-url = \(Self.greaderURL)
             username = bob
 
             [widget news]
@@ -73,8 +80,8 @@ final class SecretServiceLoginTests: SyncPasswordTestCase {
                       both.stderr)
         let work = try cli.run(["login", "--widget", "work", "greader"], environment: keyring.environment, input: Data(Self.password.utf8))
         XCTAssertEqual(work.status, 0, work.stderr)
-        XCTAssertEqual(try keyring.lookup(Self.attributes(username: "bob")), Self.password)
-        XCTAssertNil(try keyring.lookup(Self.attributes(username: "alice")))
+        XCTAssertEqual(try keyring.lookup(Self.attributes(provider: "greader", baseURL: Self.greaderURL, username: "bob")), Self.password)
+        XCTAssertNil(try keyring.lookup(Self.attributes(provider: "greader", baseURL: Self.greaderURL, username: "alice")))
 
         for (argv, sentence) in [
             (["login", "fever"], "reads no fever account (it reads greader: run headlines login greader for that)"),
@@ -92,10 +99,10 @@ final class SecretServiceLoginTests: SyncPasswordTestCase {
 
     func testTwoWidgetsReadingTheSameAccountNeedNoWidgetName() throws {
         let keyring = try startKeyring()
-        let account = "provider = greader\nbase-url = \(Self.baseURL)\nusername = alice\n"
+        let account = "provider = greader\nbase-url = \(Self.greaderURL)\nusername = alice\n"
         try cli.writeConfig("[widget top]\n\(account)page-size = 3\n\n[widget all]\n\(account)")
         let login = try cli.run(["login", "greader"], environment: keyring.environment, input: Data(Self.password.utf8))
         XCTAssertEqual(login.status, 0, login.stderr)
-        XCTAssertEqual(try keyring.lookup(Self.attributes(username: "alice")), Self.password)
+        XCTAssertEqual(try keyring.lookup(Self.attributes(provider: "greader", baseURL: Self.greaderURL, username: "alice")), Self.password)
     }
 }

@@ -28,7 +28,7 @@ final class SecretServicePromptTests: SyncPasswordTestCase {
         (process.standardInput, process.standardOutput, process.standardError) = (handle, handle, handle)
         try process.run()
         guard prompted else { return process }
-        let prompt = "Password for greader alice@\(Self.baseURL): "
+        let prompt = "Password for greader alice@\(Self.greaderURL): "
         XCTAssertTrue(terminal.read(until: { $0.contains(prompt) }, seconds: 30), "no prompt; the terminal shows: \(terminal.shown)")
         return process
     }
@@ -54,7 +54,7 @@ final class SecretServicePromptTests: SyncPasswordTestCase {
         XCTAssertEqual(login.terminationStatus, 0, terminal.shown)
         XCTAssertFalse(terminal.shown.contains(Self.password), "the terminal showed the password: \(terminal.shown)")
         XCTAssertTrue(terminal.echoes, "the echo stayed off")
-        XCTAssertEqual(try keyring.lookup(Self.attributes(username: "alice")), Self.password)
+        XCTAssertEqual(try keyring.lookup(Self.attributes(provider: "greader", baseURL: Self.greaderURL, username: "alice")), Self.password)
     }
 
     func testWithNoSecretServiceNobodyIsAskedForAPassword() throws {

@@ -2,30 +2,46 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// What the sync password tests share: a sealed-off `headlines`, a greader account, a
-/// distinctive password, and a real Secret Service when a test asks for one.
+/// What the sync password tests share: a sealed-off `headlines`, a distinctive password, a
+/// Miniflux account on a loopback server (whose X-Auth-Token is the password itself, so each
+/// request shows exactly which password was found), a greader account for `login` alone, and a
+/// real Secret Service when a test asks for one.
 class SyncPasswordTestCase: XCTestCase {
     static let password = "pw-Distinct-7Q2xK9"
-    static let baseURL = "https://freshrss.example.net/api/greader.php"
+    static let greaderURL = "https://freshrss.example.net/api/greader.php"
     static let greaderConfig = """
         [source]
         provider = greader
-        base-url = \(baseURL)
+        base-url = \(greaderURL)
         username = alice
 
         """
 
     var cli: CLIRunner!
+    var server: LoopbackHTTPServer!
     private var keyring: PrivateKeyring?
 
-    override func setUpWithError() throws { cli = try CLIRunner() }
+    override func setUpWithError() throws {
+        cli = try CLIRunner()
+        server = LoopbackHTTPServer()
+        try server.start()
+        server.route("/v1/entries", .json(FixturePaths.data("sync/miniflux-entries-empty.json")))
+    }
 
     override func tearDown() {
         keyring?.stop()
+        server?.stop()
         cli?.cleanUp()
-        keyring = nil
-        cli = nil
+        (keyring, server, cli) = (nil, nil, nil)
     }
+
+    /// The Miniflux account on the loopback server (an API token: no username), then `extra`.
+    func minifluxConfig(_ extra: String = "") -> String {
+        "[source]\nprovider = miniflux\nbase-url = \(server.baseURL.absoluteString)\n" + extra
+    }
+
+    /// The X-Auth-Token of each request the server got: the password each one signed in with.
+    var tokensSent: [String?] { server.requests.map { $0.header("X-Auth-Token") } }
 
     /// gnome-keyring-daemon on a private bus, its files under the runner's home folder.
     func startKeyring() throws -> PrivateKeyring {
@@ -35,18 +51,23 @@ class SyncPasswordTestCase: XCTestCase {
         return started
     }
 
-    /// The attributes `headlines login` stores the greader account's password under.
-    static func attributes(username: String) -> [String: String] {
-        ["application": "headlines", "provider": "greader", "base-url": baseURL, "username": username]
+    /// The attributes `headlines login` stores an account's password under.
+    static func attributes(provider: String, baseURL: String, username: String) -> [String: String] {
+        ["application": "headlines", "provider": provider, "base-url": baseURL, "username": username]
     }
 
     /// `headlines doctor`'s config line, after its label.
-    func doctorConfigLine(_ environment: [String: String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
+    func doctorConfigLine(_ environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line) throws -> String {
         let doctor = try cli.run(["doctor"], environment: environment)
         assertNowhere(Self.password, in: [doctor], file: file, line: line)
         let found = doctor.stdoutLines.first { $0.hasPrefix("  config ") }
         XCTAssertNotNil(found, doctor.stdout, file: file, line: line)
         return found ?? ""
+    }
+
+    /// What doctor says of the loopback Miniflux when it took the password from `source`.
+    func tookPassword(from source: String) -> String {
+        "Miniflux; Miniflux at 127.0.0.1 answered and took the password from \(source) for miniflux \(server.baseURL.absoluteString): 0 unread headlines on its first page"
     }
 
     /// Fails when `secret` is in any output of these runs, or in any file under the runner's

@@ -19,15 +19,16 @@ final class WidgetDocumentTests: XCTestCase {
         let second = Headline(id: "https://example.com/2", title: "Second", url: URL(string: "https://example.com/2")!,
                               source: "example.org", publishedAt: now.addingTimeInterval(-7200))
         let state = BarState(headlines: [first, second], index: 1, freshness: .fresh)
-        // When the document is rendered
-        let out = FormatLines.render(.json, state, FormatLines.Context(now: now, maxLength: 80, widget: nil,
-                                                                        thumbnails: [first.id: "/run/t.png"], updatedAt: now))
+        // When the document is rendered, the second opened here from a sync service
+        var context = FormatLines.Context(now: now, maxLength: 80, widget: nil, thumbnails: [first.id: "/run/t.png"], updatedAt: now)
+        context.readIDs = [second.id]
+        let out = FormatLines.render(.json, state, context)
         // Then every key is there, in byte order, at every level
         let one = HeadlineKey.of(id: first.id), two = HeadlineKey.of(id: second.id)
         XCTAssertEqual(out, #"{"error":null,"index":1,"items":[{"age":"07:50","id":""# + one
-                       + #"","match":false,"new":true,"published_at":"2027-01-15T07:50:00.000Z","source":"example.com","thumbnail":"/run/t.png","title":"Tom & \"Jerry\"","url":"https://example.com/1"},"#
+                       + #"","match":false,"new":true,"published_at":"2027-01-15T07:50:00.000Z","read":false,"source":"example.com","thumbnail":"/run/t.png","title":"Tom & \"Jerry\"","url":"https://example.com/1"},"#
                        + #"{"age":"06:00","id":""# + two
-                       + #"","match":false,"new":false,"published_at":"2027-01-15T06:00:00.000Z","source":"example.org","thumbnail":null,"title":"Second","url":"https://example.com/2"}],"#
+                       + #"","match":false,"new":false,"published_at":"2027-01-15T06:00:00.000Z","read":true,"source":"example.org","thumbnail":null,"title":"Second","url":"https://example.com/2"}],"#
                        + #""stale":false,"state":"fresh","updated_at":"2027-01-15T08:00:00.000Z","widget":null}"# + "\n")
     }
 }

@@ -64,6 +64,8 @@ extension LoopbackHTTPServer {
         public var target: String
         /// Header names lower-cased; a repeated header keeps its values joined by ", ".
         public var headers: [String: String]
+        /// The request's body as sent (its Content-Length's worth), empty for none.
+        public var body: Data
         /// Everything the server wrote for the response, headers included.
         public var bytesSent: Int
 

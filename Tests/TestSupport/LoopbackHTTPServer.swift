@@ -88,10 +88,12 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     private func serve(_ fd: Int32) {
-        guard let raw = Socket.readHead(fd), let head = RequestHead.parse(raw) else { return }
+        guard let read = Socket.readHead(fd), let head = RequestHead.parse(read.head) else { return }
+        // A request that writes (a POST or PUT with a body) is recorded with its body.
+        let body = Socket.readBody(fd, start: read.bodyStart, length: head.contentLength)
         let (behaviour, gzip, index) = lock.withLock { () -> (Behaviour, Bool, Int) in
             let index = recorded.count
-            recorded.append(head.record(bytesSent: 0))
+            recorded.append(head.record(body: body, bytesSent: 0))
             guard var route = routes[head.path] else {
                 return (.respond(status: 404, headers: ["Content-Type": "text/plain"], body: Data("not found\n".utf8)), false, index)
             }

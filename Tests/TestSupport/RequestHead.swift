@@ -38,8 +38,13 @@ struct RequestHead {
         }
     }
 
-    func record(bytesSent: Int) -> LoopbackHTTPServer.RecordedRequest {
-        .init(method: method, path: path, queryItems: queryItems, target: target, headers: headers, bytesSent: bytesSent)
+    /// The Content-Length the client sent, 0 for none (bounded: a test body is small).
+    var contentLength: Int {
+        min(max(Int(headers["content-length"] ?? "") ?? 0, 0), 1 << 20)
+    }
+
+    func record(body: Data, bytesSent: Int) -> LoopbackHTTPServer.RecordedRequest {
+        .init(method: method, path: path, queryItems: queryItems, target: target, headers: headers, body: body, bytesSent: bytesSent)
     }
 
     /// True when the client said it takes gzip (`gzip` listed without `q=0`).

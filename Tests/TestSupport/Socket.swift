@@ -51,8 +51,9 @@ enum Socket {
     }
 
     /// Reads up to and including the blank line that ends a request head; returns the head without
-    /// it, or nil if the peer closed first or sent more than `limit` bytes of head.
-    static func readHead(_ fd: Int32, limit: Int = 64 * 1024) -> Data? {
+    /// it and whatever of the body came in the same reads, or nil if the peer closed first or sent
+    /// more than `limit` bytes of head.
+    static func readHead(_ fd: Int32, limit: Int = 64 * 1024) -> (head: Data, bodyStart: Data)? {
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
         let terminator = Data("\r\n\r\n".utf8)
@@ -61,9 +62,24 @@ enum Socket {
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { return nil }
             received.append(contentsOf: buffer[0..<n])
-            if let end = received.range(of: terminator) { return received.subdata(in: received.startIndex..<end.lowerBound) }
+            if let end = received.range(of: terminator) {
+                return (received.subdata(in: received.startIndex..<end.lowerBound), received.subdata(in: end.upperBound..<received.endIndex))
+            }
         }
         return nil
+    }
+
+    /// `start` and then the rest of a body of `length` bytes; what arrived when the peer closes early.
+    static func readBody(_ fd: Int32, start: Data, length: Int) -> Data {
+        var received = start.prefix(length)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while received.count < length {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, min($0.count, length - received.count), 0) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            received.append(contentsOf: buffer[0..<n])
+        }
+        return Data(received)
     }
 
     /// Blocks until the peer closes or the socket is shut down, discarding anything it sends.

@@ -27,8 +27,8 @@ tmp=$WORK
 # Tools only the suites, the hostile world and the benchmark use: none may be in the runtime set.
 test_only=(sway waybar grim i3blocks dunst xvfb dbus-daemon valgrind strace gnuplot-nox newsboat
            zsh fish jq curl python3 python3-feedparser python3-seccomp systemd man-db desktop-file-utils
-           dpkg-dev time fonts-dejavu-core mako-notifier xfce4-notifyd xdotool imagemagick gnome-keyring
-           libsecret-tools)
+           dpkg-dev time fonts-dejavu-core mako-notifier xfce4-notifyd xdotool imagemagick php8.2-cli sqlite3
+           gnome-keyring libsecret-tools)
 scripts/install-deps.sh --list > "$tmp/runtime" || die "scripts/install-deps.sh --list"
 scripts/install-deps.sh --list --test > "$tmp/full" || die "scripts/install-deps.sh --list --test"
 [ -s "$tmp/runtime" ] || die "the runtime set is empty"

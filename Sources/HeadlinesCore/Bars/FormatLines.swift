@@ -22,6 +22,8 @@ public enum FormatLines {
         public var thumbnails: [String: String]
         /// When the headlines on display were fetched.
         public var updatedAt: Date?
+        /// The ids of a sync service's headlines opened here (`ReadMarks.read`), for the widget document.
+        public var readIDs: Set<String> = []
 
         public init(now: Date, maxLength: Int, widget: String? = nil, thumbnails: [String: String] = [:], updatedAt: Date? = nil) {
             self.now = now

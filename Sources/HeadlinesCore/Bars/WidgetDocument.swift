@@ -32,6 +32,9 @@ public struct WidgetDocument: Equatable {
         public var match: Bool
         /// Published within the last 15 minutes (the bars' `new` class).
         public var new: Bool
+        /// Opened here from a sync service's list: marked read there, or queued to be (it
+        /// leaves the list at the next reload). Always false for the other sources.
+        public var read = false
 
         /// The item as one JSON object, keys in byte order; every key is always there (null
         /// when unknown).
@@ -42,6 +45,7 @@ public struct WidgetDocument: Equatable {
             json.key("match"); json.bool(match)
             json.key("new"); json.bool(new)
             json.key("published_at"); json.string(ISO8601.format(published_at))
+            json.key("read"); json.bool(read)
             json.key("source"); json.string(source)
             json.key("thumbnail"); json.string(thumbnail)
             json.key("title"); json.string(title)
@@ -69,7 +73,8 @@ public struct WidgetDocument: Equatable {
             Item(id: HeadlineKey.of(id: h.id), title: BarText.truncate(h.title, to: Self.maxTitleLength),
                  source: BarText.source(h), published_at: h.publishedAt, age: BarClock.describe(h.publishedAt, on: day),
                  url: h.hasOpenableURL && h.url.absoluteString.utf8.count <= Self.maxURLBytes ? h.url.absoluteString : "", thumbnail: context.thumbnails[h.id],
-                 match: state.keywords.matches(h), new: context.now.timeIntervalSince(h.publishedAt) < BarText.newWindow)
+                 match: state.keywords.matches(h), new: context.now.timeIntervalSince(h.publishedAt) < BarText.newWindow,
+                 read: context.readIDs.contains(h.id))
         }
     }
 

@@ -11,7 +11,7 @@ public struct Arguments: Equatable, Sendable {
     public var help = false, version = false, json = false, verbose = false, persist = false, pango = false
     public var comments = false, opml = false, fromLemonbar = false, fromBar = false, forHost = false
     public var failures = 0
-    public var allFeeds = false
+    public var allFeeds = false, marksOnly = false
 
     /// The global options again, for commands that run `headlines` themselves.
     public var passThrough: [String] {

@@ -146,16 +146,18 @@ extension CommandTable {
             Service on the session bus it stores nothing and says to set password-command or
             password-file instead.
             """),
-        Command("doctor", program: .fetch, "check that a click opens the article here, and say what to change", help: """
+        Command("doctor", "check that a click opens the article here, and say what to change", help: """
             Usage: headlines doctor
 
             One screen on what a click goes through here: the notification server (its name and what it
             supports), the default browser, the launcher of `headlines menu`, the bars found and
             whether their config runs headlines, and the config file (loads, or why not; where the API
-            key or a sync service's password comes from, never either). Then what to change: on dunst
+            key or a sync service's password comes from, never either, and whether the sync service
+            takes it). Then what to change: on dunst
             with its default left click, the line to add to dunstrc, `mouse_left_click = do_action,
             close_current`. Exits 0 when nothing needs changing, 1 otherwise.
             """),
         Command("help", synopsis: "help COMMAND", "show the help of a command", help: nil),
+        Command("sync-check", program: .fetch, internal: true, "doctor's check that a sync service answers and takes the credential", help: nil),
     ]
 }

@@ -92,6 +92,9 @@ public enum CommandTable {
         Option(["--all-feeds"], for: ["fetch"], internal: true, "fetch every feed whatever its schedule (an explicit refresh)") {
             args, _ in args.allFeeds = true
         },
+        Option(["--marks-only"], for: ["fetch"], internal: true, "send a sync service the queued read marks, fetch nothing") {
+            args, _ in args.marksOnly = true
+        },
     ]
 
     public static func option(named name: String) -> Option? { options.first { $0.names.contains(name) } }

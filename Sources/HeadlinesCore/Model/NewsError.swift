@@ -100,9 +100,11 @@ public enum NewsError: Error, Equatable, Sendable, Codable {
         case let (.missingCredential(detail), _):
             return "\(provider) has no password to sign in with (\(Self.clause(detail)))."
         case let (.invalidKey, .syncService(login)):
-            return "\(provider) refused the sign-in\(serverDetail): check [source] username, then store the password again with `headlines login \(login)` (or fix password-command or password-file); no more sign-ins are tried until the config or the password changes."
-        case (.forbidden, .syncService):
+            return "\(provider) refused the sign-in\(serverDetail): check [source] username, then store the password again with `headlines login \(login)` (or fix password-command or password-file)."
+        case let (.forbidden, .syncService(login)) where login == "greader" || login == "fever":
             return "\(provider) refused access (HTTP 403)\(serverDetail): check that the account may use the API (FreshRSS: enable API access and set an API password in its profile)."
+        case (.forbidden, .syncService):
+            return "\(provider) refused access (HTTP 403)\(serverDetail): check that the account may use the API."
         case (.invalidKey, .newsAPI):
             return "\(provider) rejected the API key\(serverDetail): \(keyHint)."
         case (.invalidKey, _):

@@ -48,7 +48,8 @@ public struct NotificationContent: Equatable, Sendable {
     /// every piece of the headline escaped for it. Where the server reports no `actions`, nothing
     /// can be clicked, so the body carries the link itself: a hyperlink where it also reports
     /// `body-hyperlinks`, the address as text otherwise.
-    public static func headline(_ h: Headline, now: Date, caps: NotificationCapabilities) -> NotificationContent {
+    /// `markRead`: the headline comes from a sync service, and "Mark read" is offered.
+    public static func headline(_ h: Headline, now: Date, caps: NotificationCapabilities, markRead: Bool = false) -> NotificationContent {
         let markup = caps.contains(.bodyMarkup)
         let esc: (String) -> String = { markup ? Markup.escape($0) : $0 }
         var body = esc(Markup.neutralise(h.source)) + " · " + RelativeAge.describe(h.publishedAt, now: now)
@@ -61,7 +62,8 @@ public struct NotificationContent: Equatable, Sendable {
                 body += "\n" + esc(link)
             }
         }
-        return NotificationContent(summary: Markup.neutralise(h.title), body: body, actions: actions(for: h))
+        return NotificationContent(summary: Markup.neutralise(h.title), body: body,
+                                   actions: actions(for: h) + (markRead ? [markReadAction] : []))
     }
 
     /// One action a notification offers: the key the server sends back and the label it shows.
@@ -74,6 +76,8 @@ public struct NotificationContent: Equatable, Sendable {
     /// a menu show it under its label too (xfce4-notifyd draws it as a button, dunst lists it in
     /// its context menu): so it is the labelled "Open", and no second "Open" action repeats it.
     public static let headlineActions = [Action(key: "default", label: "Open"), Action(key: "mute", label: "Mute source")]
+    /// A sync service's headline: read on the service without opening it.
+    public static let markReadAction = Action(key: "mark-read", label: "Mark read")
     /// The discussion page, offered beside "Open" for headlines that have one (Hacker News, Reddit, Lobsters).
     public static let commentsAction = Action(key: "comments", label: "Comments")
 

@@ -32,11 +32,6 @@ public struct ReadMarks: Codable, Equatable, Sendable, EmptyStateValue {
         let done = Set(ids)
         pending.removeAll { done.contains($0) }
     }
-
-    /// Forgets read ids the service no longer lists as unread (they left the bars at the reload).
-    public mutating func keepRead(only listed: Set<String>) {
-        read.removeAll { !listed.contains($0) && !pending.contains($0) }
-    }
 }
 
 /// `read-marks.json` through the one JSON state-file store, changed only under its lock

@@ -18,9 +18,11 @@ final class BarLinesPublisher {
     }
 
     /// Publishes `state` as every variant's line; `maxLength` is the config's `[bar] max-length`.
-    func publish(_ state: BarState, now: Date, maxLength: Int, updatedAt: Date? = nil, thumbnails: [String: String] = [:]) {
-        let context = FormatLines.Context(now: now, maxLength: maxLength, widget: paths.widget, thumbnails: thumbnails,
+    func publish(_ state: BarState, now: Date, maxLength: Int, updatedAt: Date? = nil, thumbnails: [String: String] = [:],
+                 readIDs: Set<String> = []) {
+        var context = FormatLines.Context(now: now, maxLength: maxLength, widget: paths.widget, thumbnails: thumbnails,
                                           updatedAt: updatedAt)
+        context.readIDs = readIDs
         do {
             // Each variant is rendered and written in turn, in `Variant`'s order: a follower's
             // file is on disk before the one-shot blocks' and the widget document are rendered.

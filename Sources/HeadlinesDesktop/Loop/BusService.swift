@@ -215,6 +215,8 @@ public final class BusService {
             ClickFailure.notify(error.description)
             throw error
         }
+        // Read on the sync service it came from (nothing for other sources).
+        if !comments { host.markRead(headline) }
     }
 
     private func widget(_ name: String) throws -> WidgetHost {

@@ -17,10 +17,13 @@ public protocol HostReloader: AnyObject {
     /// True while a process of this reloader may still be writing the cache (a child started
     /// and not yet reaped): a change of the cache file then is its own write, already reported.
     var childMayBeWritingCache: Bool { get }
+    /// Sends a sync service the read marks queued in its `read-marks.json`.
+    func sendMarks()
 }
 
 extension HostReloader {
     public var childMayBeWritingCache: Bool { false }
+    public func sendMarks() {}
 }
 
 /// Runs each reload in a short-lived child, `headlines-fetch fetch --for-host`, and reads its
@@ -41,8 +44,21 @@ public final class ChildReloader: HostReloader {
     /// Waiting in `slots` for its turn to start a child.
     private var queued = false
     private let slots: ChildSlots
+    /// One child's work: a reload, or only the read marks a sync service is owed.
+    private struct Job {
+        var consecutiveFailures = 0
+        var allFeeds = false
+        var marksOnly = false
+        /// The second try of a reload whose sign-in token was refused: never tried a third time.
+        var isRenewal = false
+        var done: @GLibActor (ReloadReport) -> Void
+    }
     /// A reload asked for while the last child, its report already delivered, has not exited.
-    private var pending: (consecutiveFailures: Int, allFeeds: Bool, done: @GLibActor (ReloadReport) -> Void)?
+    private var pending: Job?
+    /// A sync service's sign-in token (`LABEL<TAB>TOKEN`, as the child hands it back), kept in
+    /// this process's memory only and written to each child's standard input: never a file, an
+    /// argument or the environment.
+    private var syncToken: String?
 
     /// `argv`: the fetch command without `--failures`; `environment`: the child's whole
     /// environment, API keys included.
@@ -54,34 +70,71 @@ public final class ChildReloader: HostReloader {
     }
 
     public func start(consecutiveFailures: Int, allFeeds: Bool, done: @escaping @GLibActor (ReloadReport) -> Void) {
+        run(Job(consecutiveFailures: consecutiveFailures, allFeeds: allFeeds, done: done))
+    }
+
+    /// Sends the queued read marks now, in a child of their own, unless a child is running or
+    /// waiting: every reload child sends them first, and a marks child follows one that had
+    /// started before the mark was queued.
+    public func sendMarks() {
+        let job = Job(marksOnly: true, done: { _ in })
+        guard running == nil, !queued else {
+            if pending == nil { pending = job }
+            return
+        }
+        run(job)
+    }
+
+    private func run(_ job: Job) {
         // One child at a time: the next one starts when the last has exited (its report may
-        // have come first; see ChildRun).
-        guard running == nil, !queued else { pending = (consecutiveFailures, allFeeds, done); return }
+        // have come first; see ChildRun). A reload asked for replaces a waiting marks child:
+        // it sends the marks too.
+        guard running == nil, !queued else {
+            if !job.marksOnly || pending == nil { pending = job }
+            return
+        }
         queued = true
         slots.request(for: self) { [weak self] in
             guard let self, self.queued else { return false }
             self.queued = false
-            return self.spawn(consecutiveFailures: consecutiveFailures, allFeeds: allFeeds, done: done)
+            return self.spawn(job)
         }
     }
 
     /// Starts the child, once `slots` gave this reload its turn; false when it could not.
-    private func spawn(consecutiveFailures: Int, allFeeds: Bool, done: @escaping @GLibActor (ReloadReport) -> Void) -> Bool {
-        let full = argv + ["--failures", String(consecutiveFailures)] + (allFeeds ? ["--all-feeds"] : [])
-        // The child gets /dev/null as stdin and none of the host's other descriptors.
+    private func spawn(_ job: Job) -> Bool {
+        let full = argv + ["--failures", String(job.consecutiveFailures)] + (job.allFeeds ? ["--all-feeds"] : [])
+            + (job.marksOnly ? ["--marks-only"] : [])
+        // The child gets a pipe as stdin holding the sync token's line (empty for none), and
+        // none of the host's other descriptors.
         let child: ProcessLauncher.Child
-        do { child = try ProcessLauncher.spawnWatched(full, environment: environment) } catch {
-            done(Self.failure("could not start \(full[0]) (\(error.message)); reinstall headlines or check that it is beside headlines-host"))
+        do { child = try ProcessLauncher.spawnWatched(full, environment: environment, pipeStdin: true) } catch {
+            job.done(Self.failure("could not start \(full[0]) (\(error.message)); reinstall headlines or check that it is beside headlines-host"))
             return false
         }
+        DescriptorOutput.writeAll(Array(((syncToken ?? "") + "\n").utf8), to: child.stdin)
+        close(child.stdin)
         let pid = child.pid, stdoutFD = child.stdout
+        let deliver: @GLibActor (ReloadReport) -> Void = { [weak self] report in
+            guard let self else { return job.done(report) }
+            if let token = report.syncToken { self.syncToken = token.isEmpty ? nil : token }
+            // The kept token was refused: one more child signs in afresh, and its report is the
+            // reload's (at most one sign-in per reload, never a loop).
+            if report.syncToken == "", report.failure != nil, !job.isRenewal, !job.marksOnly {
+                var again = job
+                again.isRenewal = true
+                self.pending = again
+                return
+            }
+            job.done(report)
+        }
         // Held until the child has exited, so its slot is always given back.
-        let run = ChildRun(pid: pid, deliver: done) { [self] in
+        let run = ChildRun(pid: pid, deliver: deliver) { [self] in
             self.slots.release()
             self.running = nil
             if let next = self.pending {
                 self.pending = nil
-                self.start(consecutiveFailures: next.consecutiveFailures, allFeeds: next.allFeeds, done: next.done)
+                self.run(next)
             } else {
                 // The reload is over (its report handled, the child gone): the host goes idle.
                 FreedMemory.giveBack()

@@ -16,6 +16,9 @@ public struct HostSetup: Sendable {
     public var sourceIdentity: String
     /// `[notify] keywords` and `mute-words`: bars mark and hide, notifications filter.
     public var alerts = KeywordAlerts()
+    /// The sync service account this widget reads (`SyncAccount.label`), nil for other sources:
+    /// opening one of its headlines marks it read there.
+    public var syncAccount: String?
 
     public init(providerName: String, layout: TimelineLayout, scheduler: ReloadScheduler, maxLength: Int = 80,
                 sourceIdentity: String = "") {
@@ -55,6 +58,8 @@ public final class WidgetHost {
     private let barLines: BarLinesPublisher
     /// The widget document's thumbnails by headline id, from the last reload's stored images.
     private var thumbnails: [String: String] = [:]
+    /// A sync service's headlines opened here (`ReadMarks.read`), for the widget document's `read`.
+    private var readIDs: Set<String> = []
     private var lock: HostLock
     /// The runtime folder's identity when we took the lock: a different one (or none) means it
     /// was removed under us, and we make it again.
@@ -138,6 +143,10 @@ public final class WidgetHost {
         runtimeFolderID = RuntimeFolder.identity(paths.runtimeHeadlinesDir)
         let offset = readOffset(now.wall)
         barOffset = offset
+        if let account = setup.syncAccount {
+            let marks = ReadMarksStore(path: paths.readMarksFile).load(now: now.wall, warn: warn)
+            if marks.account == account { readIDs = Set(marks.read) }
+        }
         engineTimer = BootTimer { Task { @GLibActor [weak self] in self?.timerFired() } }
         lineTimer = BootTimer { Task { @GLibActor [weak self] in self?.publishBarLines() } }
         wallClockWatch = WallClockWatch { Task { @GLibActor [weak self] in self?.timerFired() } }
@@ -321,6 +330,24 @@ public final class WidgetHost {
         return true
     }
 
+    /// Marks `headline` read on the sync service this widget reads: queued durably first (so a
+    /// mark made offline is sent at a later reload), then sent by a child of its own. Nothing for
+    /// the other sources. False when the queue could not be written (said in the log).
+    @discardableResult
+    public func markRead(_ headline: Headline) -> Bool {
+        guard let account = setup.syncAccount else { return false }
+        do {
+            try ReadMarksStore(path: paths.readMarksFile).update(now: Date(), warn: warn) { $0.queue(headline.id, account: account) }
+        } catch {
+            HostLog.warning("Could not queue the read mark of a headline (\(error)); it stays unread on the service: free disk space or fix the permissions of \(paths.readMarksFile).")
+            return false
+        }
+        readIDs.insert(headline.id)
+        publishBarLines()
+        reloader.sendMarks()
+        return true
+    }
+
     /// The headline a bar's click names by its key (`HeadlineKey`, or its id): one of the
     /// timeline's, else one of the cache's (the bar may have shown it before the last reload).
     public func headline(key: String) -> Headline? {
@@ -341,7 +368,8 @@ public final class WidgetHost {
         let now = Date()
         var state = BarState(entry: entry, offset: barOffset, budgetUsed: shownBudget.used, budgetLimit: shownBudget.limit)
         state.keywords = setup.alerts.keywords
-        barLines.publish(state, now: now, maxLength: setup.maxLength, updatedAt: entry.content.fetchedAt, thumbnails: thumbnails)
+        barLines.publish(state, now: now, maxLength: setup.maxLength, updatedAt: entry.content.fetchedAt, thumbnails: thumbnails,
+                         readIDs: readIDs)
         if let next = state.nextTextChange(now: now) { lineTimer?.arm(seconds: next.timeIntervalSince(now) + 0.01) }
     }
 

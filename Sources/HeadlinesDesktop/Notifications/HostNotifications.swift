@@ -31,6 +31,11 @@ public final class HostNotifications {
                 }
             }
         }
+        if host.setup.syncAccount != nil {
+            notifier.onRead = { [weak host] headline in
+                Task { @GLibActor in host?.markRead(headline) }
+            }
+        }
         notifier.onMore = {
             ProcessLauncher.spawnDetached(menuCommand, environment: ProcessLauncher.userEnvironment(environment))
         }

@@ -25,6 +25,7 @@ public final class LibnotifyNotifier: Notifier, Sendable {
     private struct Handlers {
         var onMute: (@Sendable (String) -> Void)?
         var onMore: (@Sendable () -> Void)?
+        var onRead: (@Sendable (Headline) -> Void)?
     }
     private let handlers = SanitizedMutex(Handlers())
     /// Stored image paths by headline id, from the last reload (`useImages`).
@@ -39,6 +40,13 @@ public final class LibnotifyNotifier: Notifier, Sendable {
     public var onMore: (@Sendable () -> Void)? {
         get { handlers.withLock { $0.onMore } }
         set { handlers.withLock { $0.onMore = newValue } }
+    }
+
+    /// Called on the worker thread when a headline is opened or "Mark read" is clicked, for a
+    /// sync service's headlines (set only then: it also offers "Mark read").
+    public var onRead: (@Sendable (Headline) -> Void)? {
+        get { handlers.withLock { $0.onRead } }
+        set { handlers.withLock { $0.onRead = newValue } }
     }
 
     public init() {
@@ -57,7 +65,8 @@ public final class LibnotifyNotifier: Notifier, Sendable {
         worker.submit { [self] in
             guard let caps = currentCapabilities() else { return }
             for headline in headlines {
-                show(NotificationContent.headline(headline, now: now, caps: caps), action: .open(headline), image: paths[headline.id])
+                show(NotificationContent.headline(headline, now: now, caps: caps, markRead: onRead != nil), action: .open(headline),
+                     image: paths[headline.id])
             }
             if more > 0 { show(NotificationContent.more(more, caps: caps), action: .more) }
         }
@@ -188,6 +197,9 @@ public final class LibnotifyNotifier: Notifier, Sendable {
         switch (key, action) {
         case ("default", let .open(headline)):
             open(headline.url)
+            onRead?(headline)
+        case ("mark-read", let .open(headline)):
+            onRead?(headline)
         case ("comments", let .open(headline)):
             guard let comments = headline.commentsURL else { break }
             open(comments)

@@ -12,6 +12,9 @@ public protocol HeadlineProvider: Sendable {
     func fetch(now: Date) async throws -> [Headline]
     /// The settings to check when an OK answer has no usable headlines, for `NewsError.noHeadlines`.
     var noHeadlinesSetting: String { get }
+    /// True when an empty list is the source's real state (a reader account with everything
+    /// read), so it replaces the cache; false for public sources, where it means a bad filter.
+    var emptyListIsAnAnswer: Bool { get }
     /// `fetch`, plus one sentence per part that failed while the rest succeeded (a feed of several).
     /// Providers with a single request keep the default: no partial failures.
     func fetchWithReport(now: Date) async throws -> FetchReport
@@ -37,6 +40,7 @@ public struct FetchReport: Sendable, Equatable {
 
 extension HeadlineProvider {
     public var noHeadlinesSetting: String { "the [source] settings" }
+    public var emptyListIsAnAnswer: Bool { false }
     public var sourceKind: NewsError.SourceKind { .newsAPI }
 
     public func failureMessage(_ error: NewsError) -> String {
@@ -64,7 +68,7 @@ extension HeadlineProvider {
         } catch {
             throw NewsError.unreachable(detail: String(describing: type(of: error)))
         }
-        guard !report.headlines.isEmpty else { throw .noHeadlines(setting: noHeadlinesSetting) }
+        guard !report.headlines.isEmpty || emptyListIsAnAnswer else { throw .noHeadlines(setting: noHeadlinesSetting) }
         return report
     }
 }

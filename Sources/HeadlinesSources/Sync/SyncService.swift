@@ -19,7 +19,8 @@ public protocol SyncServiceProvider: HeadlineProvider {
 extension SyncServiceProvider {
     public var sourceKind: NewsError.SourceKind { .syncService(login: account.provider.rawValue) }
     public var displayName: String { account.displayName }
-    public var noHeadlinesSetting: String { "that the account has unread headlines" }
+    /// Everything read is an account's usual state: the bars then show nothing, not the old list.
+    public var emptyListIsAnAnswer: Bool { true }
 }
 
 /// How a sync provider signs in, without ever writing a secret down:
@@ -35,6 +36,7 @@ public final class SyncSession: Sendable {
         var password: String?
         var renewedToken: String?
         var signIns = 0
+        var tokenDropped = false
     }
     private let state: Mutex<State>
     /// Why no password could be had, for `NewsError.missingCredential`; nil when one was read or
@@ -67,5 +69,14 @@ public final class SyncSession: Sendable {
     }
 
     /// The token was refused (expired): the next request signs in again, if the password is here.
-    public func dropToken() { state.withLock { $0.token = nil } }
+    public func dropToken() { state.withLock { $0.token = nil; $0.renewedToken = nil; $0.tokenDropped = true } }
+
+    /// What the report hands the host: a new sign-in's token, "" when the host's token was
+    /// refused and nothing replaced it (forget it), nil when the host's token still holds.
+    public var handBack: String? {
+        state.withLock { s in s.renewedToken ?? (s.tokenDropped ? "" : nil) }
+    }
+
+    /// True when the token this process was given was refused: the host forgets it.
+    public var tokenDropped: Bool { state.withLock { $0.tokenDropped } }
 }
