@@ -1,4 +1,5 @@
 import Foundation
+import HeadlinesCore
 import TestSupport
 import XCTest
 
@@ -29,6 +30,26 @@ final class SecretServiceLoginTests: SyncPasswordTestCase {
         XCTAssertTrue(try doctorConfigLine(keyring.environment).hasSuffix(tookPassword(from: "the Secret Service")))
         XCTAssertEqual(tokensSent, ["other-password", Self.password])
         assertNowhere(Self.password, in: [login])
+    }
+
+    /// The reload child finds the password before it sandboxes itself, libsecret's bus
+    /// connection still open after: the sandbox must take that, and the sign-in must work.
+    func testTheSandboxedReloadChildSignsInWithThePasswordLoginStored() throws {
+        let keyring = try startKeyring()
+        try cli.writeConfig(minifluxConfig())
+        let login = try cli.run(["login", "miniflux"], environment: keyring.environment, input: Data(Self.password.utf8))
+        XCTAssertEqual(login.status, 0, login.stderr)
+        server.route("/v1/entries", .json(FixturePaths.data("sync/miniflux-entries.json")))
+        // No token from a host on its stdin: the child looks the password up.
+        let reload = try cli.run(["fetch", "--for-host", "--verbose"], environment: keyring.environment)
+        XCTAssertEqual(reload.status, 0, reload.stderr)
+        XCTAssertTrue(reload.stderr.contains("reload child sandboxed: no_new_privs, ") && reload.stderr.contains(", seccomp filter"),
+                      reload.stderr)
+        let report = try StateJSONDecoder.headlines().decode(ReloadReport.self, from: Data(reload.stdout.utf8))
+        XCTAssertNil(report.failure, report.failure?.message ?? "")
+        XCTAssertEqual(report.headlines.count, 4)
+        XCTAssertEqual(tokensSent, [Self.password])
+        XCTAssertFalse(reload.stderr.contains(Self.password), reload.stderr)
     }
 
     func testASecondLoginReplacesTheFirstPassword() throws {
