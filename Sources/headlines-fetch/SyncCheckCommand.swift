@@ -39,7 +39,7 @@ enum SyncCheckCommand {
         }
         switch result {
         case let .success(count):
-            Output.print(TerminalText.safe("\(provider.displayName) answered and took the password from \(found.source) for \(account.label): \(NumberText.counted(count, "unread headline")) on its first page\(fallback)."))
+            Output.print(TerminalText.safe("\(provider.displayName) answered and took the credential for \(account.label), the password from \(found.source): \(NumberText.counted(count, "unread headline")) on its first page\(fallback)."))
             return 0
         case let .failure(error):
             Output.print(TerminalText.safe("\(NewsError.clause(provider.failureMessage(error))); the password came from \(found.source)\(fallback)."))

@@ -67,7 +67,7 @@ class SyncPasswordTestCase: XCTestCase {
 
     /// What doctor says of the loopback Miniflux when it took the password from `source`.
     func tookPassword(from source: String) -> String {
-        "Miniflux; Miniflux at 127.0.0.1 answered and took the password from \(source) for miniflux \(server.baseURL.absoluteString): 0 unread headlines on its first page"
+        "Miniflux; Miniflux at 127.0.0.1 answered and took the credential for miniflux \(server.baseURL.absoluteString), the password from \(source): 0 unread headlines on its first page"
     }
 
     /// Fails when `secret` is in any output of these runs, or in any file under the runner's
