@@ -72,8 +72,10 @@ final class SyncServiceHostTests: HostTestCase {
         XCTAssertEqual(try listedTitles(), try unreadTitles())
 
         // A host: its first reload signs in and reads the stream; a refresh reads the stream
-        // alone, with the token the host kept in memory
+        // alone, with the token the host kept in memory. The cache `fetch` wrote is fresh, so the
+        // host's first reload is one asked for.
         let host = try startHost()
+        XCTAssertEqual(try run(["refresh"]).status, 0)
         try expectLine("reload ok", from: host, within: 20)
         XCTAssertTrue(waitForRequests("/reader/api/0/stream/contents", 2), "\(freshRSS.requests)")
         let signIns = requests("accounts/ClientLogin").count
@@ -142,7 +144,9 @@ final class SyncServiceHostTests: HostTestCase {
         XCTAssertEqual(fetched.status, 0, fetched.stderr)
         XCTAssertEqual(try listedTitles(), try unreadTitles())
 
+        // The cache `fetch` wrote is fresh: the host's first reload is one asked for.
         let host = try startHost()
+        XCTAssertEqual(try run(["refresh"]).status, 0)
         try expectLine("reload ok", from: host, within: 20)
         let opened = cli.root.appendingPathComponent("opened.txt")
         _ = try installFakeBrowser(opened: opened)
