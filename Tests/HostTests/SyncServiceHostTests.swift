@@ -155,6 +155,28 @@ final class SyncServiceHostTests: HostTestCase {
         XCTAssertNotNil(waitUntil(timeout: 15) { (try? self.freshRSS.isRead(first.id)) == true }, "not read in FreshRSS")
     }
 
+    func testARefusedTokenIsRenewedInTheSameReload() throws {
+        // Given a host holding the token of a first sign-in
+        try writeSyncConfig("greader")
+        let host = try startHost()
+        try expectLine("reload ok", from: host, within: 20)
+        XCTAssertTrue(waitForRequests("/reader/api/0/stream/contents", 1))
+        // When the API password changes (the kept token is refused from then on), and the
+        // password file with it
+        try freshRSS.setAPIPassword("a-new-api-password")
+        let file = cli.root.appendingPathComponent("freshrss-password")
+        try "a-new-api-password".write(to: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        let signIns = requests("accounts/ClientLogin").count
+        let mark = host.mark
+        XCTAssertEqual(try run(["refresh"]).status, 0)
+        // Then that one reload succeeds: the refused stream request, one sign-in, the stream again
+        try expectLine("reload ok", from: host, after: mark, within: 20)
+        XCTAssertEqual(host.lines(containing: "reload failed", after: mark).count, 0, host.transcript)
+        XCTAssertTrue(waitForRequests("/reader/api/0/stream/contents", 3), "\(freshRSS.requests)")
+        XCTAssertEqual(requests("accounts/ClientLogin").count, signIns + 1, "\(freshRSS.requests)")
+    }
+
     func testAWrongPasswordIsOneSentenceKeepsTheCacheAndSignsInOncePerReload() throws {
         try writeSyncConfig("greader")
         XCTAssertEqual(try run(["fetch"]).status, 0)

@@ -99,6 +99,12 @@ public final class FreshRSSServer: @unchecked Sendable {
         _ = try query("UPDATE entry SET is_read = \(read ? 1 : 0) WHERE id IN (\(ids.map(String.init).joined(separator: ",")))")
     }
 
+    /// Changes the user's API password: every Google Reader token signed in with the old one
+    /// is refused from then on.
+    public func setAPIPassword(_ password: String) throws {
+        try php(["cli/update-user.php", "--user=\(Self.user)", "--api-password=\(password)"])
+    }
+
     /// Has `feedServer` serve `feed` at its path, as it is now (then `refreshFeeds()`).
     public func serve(_ feed: Feed) {
         feedServer.route(feed.path, .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: feed.rss))
