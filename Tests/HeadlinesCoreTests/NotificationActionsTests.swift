@@ -26,4 +26,13 @@ final class NotificationActionsTests: XCTestCase {
         h.commentsURL = nil
         XCTAssertEqual(NotificationContent.headline(h, now: Date(), caps: [.actions]).actions.map(\.key), ["default", "mute"])
     }
+
+    func testASyncServicesHeadlineOffersMarkReadLast() {
+        let h = Headline(id: "tag:google.com,2005:reader/item/0000000000000001", title: "Read me",
+                         url: URL(string: "https://example.com/a")!, source: "Example", publishedAt: Date())
+        let content = NotificationContent.headline(h, now: Date(), caps: [.actions], markRead: true)
+        XCTAssertEqual(content.actions.map(\.key), ["default", "mute", "mark-read"])
+        XCTAssertEqual(content.actions.last?.label, "Mark read")
+        XCTAssertFalse(NotificationContent.headline(h, now: Date(), caps: [.actions]).actions.map(\.key).contains("mark-read"))
+    }
 }

@@ -93,6 +93,10 @@ final class SyncServiceHostTests: HostTestCase {
         XCTAssertEqual(try run(["open", "1"]).status, 0)
         XCTAssertFalse(browserOpened(opened).isEmpty, "the browser never ran")
         XCTAssertNotNil(waitUntil(timeout: 15) { (try? self.freshRSS.isRead(first.id)) == true }, "not read in FreshRSS")
+        // And the widget document says so until the next reload drops it
+        let widget = cli.root.appendingPathComponent("runtime/headlines/bar/widget.json")
+        let document = (try? String(contentsOf: widget, encoding: .utf8)) ?? ""
+        XCTAssertTrue(document.contains(#""read":true"#) && document.contains(#""read":false"#), document)
 
         // An item read in FreshRSS leaves the list at the next reload
         let second = try freshRSS.unreadEntries().sorted { ($0.published, $0.id) > ($1.published, $1.id) }[0]
@@ -222,7 +226,7 @@ final class SyncServiceHostTests: HostTestCase {
         let secrets = [FreshRSSServer.apiPassword, token]
         // Not in any file of the test's XDG folders but the password file itself
         let passwordFile = cli.root.appendingPathComponent("freshrss-password").path
-        for folder in [cli.configHome, cli.cacheHome, cli.stateHome, cli.root.appendingPathComponent("run")] {
+        for folder in [cli.configHome, cli.cacheHome, cli.stateHome, cli.root.appendingPathComponent("runtime"), cli.root.appendingPathComponent("home")] {
             for file in FileManager.default.enumerator(atPath: folder.path)?.compactMap({ $0 as? String }) ?? [] {
                 let path = folder.appendingPathComponent(file).path
                 guard path != passwordFile, let data = FileManager.default.contents(atPath: path) else { continue }
