@@ -70,15 +70,7 @@ struct PasswordAPI: Sendable {
     }
 
     private func attempt(_ build: ([String: String]) -> HTTPRequest, credential: String) async throws(NewsError) -> HTTPResponse {
-        let request = build(headers(credential))
-        try request.checkKeyIsSafe()
-        do {
-            return try await transport.get(request)
-        } catch let error as NewsError {
-            throw error
-        } catch {
-            throw .unreachable(detail: String(describing: type(of: error)))
-        }
+        try await SyncExchange.send(build(headers(credential)), through: transport)
     }
 
     private func headers(_ credential: String) -> [String: String] {

@@ -1,8 +1,8 @@
 import FoundationEssentials
 import HeadlinesCore
 
-/// The steps the `greader` and `fever` providers share: sending a request that carries the
-/// account's credential, reading an answer that should be JSON, writing a form, and making a
+/// The steps the sync providers share: sending a request that carries the account's credential
+/// (all four), reading an answer that should be JSON, writing a form, and making a
 /// headline of one of the service's items.
 enum SyncExchange {
     /// Sends `request`, which carries a credential: only over https or to loopback. Whatever the
