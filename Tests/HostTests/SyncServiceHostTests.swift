@@ -56,6 +56,14 @@ final class SyncServiceHostTests: HostTestCase {
         return items.compactMap { $0["title"] as? String }
     }
 
+    /// `headlines run`, once it owns the bus name: a `refresh` sooner would have the bus start
+    /// a second host, and this one would step aside.
+    private func startHostOnTheBus() throws -> BackgroundProcess {
+        let host = try startHost()
+        XCTAssertNotNil(waitUntil(timeout: 20) { self.bus.hostIsOnTheBus }, "the host never took its bus name")
+        return host
+    }
+
     private func requests(_ fragment: String) -> [String] { freshRSS.requests.filter { $0.contains(fragment) } }
 
     /// Waits for the request log to hold `count` lines with `fragment` (php -S logs each one as it ends).
@@ -74,7 +82,7 @@ final class SyncServiceHostTests: HostTestCase {
         // A host: its first reload signs in and reads the stream; a refresh reads the stream
         // alone, with the token the host kept in memory. The cache `fetch` wrote is fresh, so the
         // host's first reload is one asked for.
-        let host = try startHost()
+        let host = try startHostOnTheBus()
         XCTAssertEqual(try run(["refresh"]).status, 0)
         try expectLine("reload ok", from: host, within: 20)
         XCTAssertTrue(waitForRequests("/reader/api/0/stream/contents", 2), "\(freshRSS.requests)")
@@ -111,7 +119,7 @@ final class SyncServiceHostTests: HostTestCase {
 
     func testAMarkMadeWhileFreshRSSIsDownIsAppliedOnceItIsBack() throws {
         try writeSyncConfig("greader")
-        let host = try startHost()
+        let host = try startHostOnTheBus()
         try expectLine("reload ok", from: host, within: 20)
         _ = try listedAfterReload()
         let opened = cli.root.appendingPathComponent("opened.txt")
@@ -149,7 +157,7 @@ final class SyncServiceHostTests: HostTestCase {
         XCTAssertEqual(try listedTitles(), try unreadTitles())
 
         // The cache `fetch` wrote is fresh: the host's first reload is one asked for.
-        let host = try startHost()
+        let host = try startHostOnTheBus()
         XCTAssertEqual(try run(["refresh"]).status, 0)
         try expectLine("reload ok", from: host, within: 20)
         let opened = cli.root.appendingPathComponent("opened.txt")
@@ -162,7 +170,7 @@ final class SyncServiceHostTests: HostTestCase {
     func testARefusedTokenIsRenewedInTheSameReload() throws {
         // Given a host holding the token of a first sign-in
         try writeSyncConfig("greader")
-        let host = try startHost()
+        let host = try startHostOnTheBus()
         try expectLine("reload ok", from: host, within: 20)
         XCTAssertTrue(waitForRequests("/reader/api/0/stream/contents", 1))
         // When the API password changes (the kept token is refused from then on), and the
@@ -200,7 +208,7 @@ final class SyncServiceHostTests: HostTestCase {
 
         // And a host reloading every 2 s signs in at most once per reload
         let before = requests("accounts/ClientLogin").count
-        let host = try startHost()
+        let host = try startHostOnTheBus()
         try expectLine("reload failed", from: host, within: 20)
         Thread.sleep(forTimeInterval: 7)
         let reloads = host.lines(containing: "reload failed").count
@@ -212,7 +220,7 @@ final class SyncServiceHostTests: HostTestCase {
 
     func testThePasswordAndTokenAreNowhere() throws {
         try writeSyncConfig("greader")
-        let host = try startHost()
+        let host = try startHostOnTheBus()
         try expectLine("reload ok", from: host, within: 20)
         _ = try listedAfterReload()
         let opened = cli.root.appendingPathComponent("opened.txt"), browserEnvironment = cli.root.appendingPathComponent("browser.env")

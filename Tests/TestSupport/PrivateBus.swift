@@ -70,6 +70,21 @@ public final class PrivateBus {
         return (call.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
+    /// Whether a process owns the host's bus name now (asking never starts one).
+    public var hostIsOnTheBus: Bool {
+        let call = Process()
+        call.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
+        call.arguments = ["call", "--address", address, "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                          "--method", "org.freedesktop.DBus.NameHasOwner", "org.headlines.Headlines"]
+        let out = Pipe()
+        call.standardOutput = out
+        call.standardError = FileHandle.nullDevice
+        guard (try? call.run()) != nil else { return false }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        call.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).contains("true")
+    }
+
     public func stop() {
         if process.isRunning { process.terminate(); process.waitUntilExit() }
     }
