@@ -1,5 +1,6 @@
 import Foundation
 import HeadlinesCore
+import TestSupport
 import XCTest
 
 /// A feed or widget added to a config that already ran is silent on its first reload, as the
@@ -80,5 +81,35 @@ final class NotificationNewOriginTests: XCTestCase {
         changed.id = "urn:other"
         changed.title = "A correction"
         XCTAssertEqual(plan([changed], second.seen, minutes: 30).post.map(\.id), ["urn:other"])
+    }
+}
+
+/// Several widgets share one seen.json, each host with its own `HeadlineNotifications`: what one
+/// saves must not lose what another saved.
+final class SharedSeenFileTests: XCTestCase {
+    private let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    private func headline(_ id: String) -> Headline {
+        Headline(id: id, title: "Title \(id)", url: URL(string: "https://example.com/\(id)")!, source: "example.com",
+                 publishedAt: now)
+    }
+
+    func testTwoWidgetsKeepEachOthersSeenHeadlinesAcrossARestart() throws {
+        // Given the hosts of two widgets on one state folder
+        let dir = try makeTempDir(self)
+        let paths = XDGPaths(environment: ["XDG_STATE_HOME": dir, "XDG_RUNTIME_DIR": dir, "HOME": dir])
+        func notifications(_ widget: String, _ notifier: RecordingNotifier) -> HeadlineNotifications {
+            HeadlineNotifications(notifier: notifier, paths: paths.forWidget(widget), maxPerRefresh: 3, warn: { XCTFail($0) })
+        }
+        let news = notifications("news", RecordingNotifier()), tech = notifications("tech", RecordingNotifier())
+        news.reloaded([headline("n1")], now: now)
+        tech.reloaded([headline("t1")], now: now.addingTimeInterval(60))
+        tech.reloaded([headline("t1"), headline("t2")], now: now.addingTimeInterval(120))
+        // When news saves after tech did, and tech's host starts again
+        news.reloaded([headline("n1"), headline("n2")], now: now.addingTimeInterval(180))
+        let notifier = RecordingNotifier()
+        notifications("tech", notifier).reloaded([headline("t1"), headline("t2"), headline("t3")], now: now.addingTimeInterval(240))
+        // Then only tech's new headline is posted: it neither repeats t2 nor takes tech for a new widget
+        XCTAssertEqual(notifier.posts.map(\.ids), [["t3"]])
     }
 }

@@ -18,7 +18,8 @@ public final class HeadlineNotifications {
     /// The `[widget NAME]` served, whose first reload is silent (nil without widget groups).
     private let widget: String?
     private let warn: (String) -> Void
-    /// The seen set as last saved (or loaded), so the file is read once per process.
+    /// The seen set as last saved (or loaded): what a reload starts from when the file cannot be
+    /// read.
     private var seen: SeenSet?
     /// Saving the seen set failed last time: said once, until a save succeeds.
     private var saveFailing = false
@@ -39,7 +40,9 @@ public final class HeadlineNotifications {
     /// Returns the plan it carried out (for logs and tests).
     @discardableResult
     public func reloaded(_ fetched: [Headline], now: Date) -> NotificationPlanner.Plan {
-        let current = seen ?? seenFile.load(now: now, warn: warn) ?? SeenSet()
+        // Read at every reload, not once: the widgets of one host share the file, each through
+        // its own instance, and one that kept its own copy would save over what the others saved.
+        let current = seenFile.load(now: now, warn: warn) ?? seen ?? SeenSet()
         let muted = (mutedFile.load(now: now, warn: warn) ?? MutedSources()).with(words: alerts.muteWords)
         let plan = NotificationPlanner.plan(fetched: fetched, seen: current, muted: muted, alerts: alerts, widget: widget,
                                             maxPerRefresh: maxPerRefresh, maxPerHour: maxPerHour, now: now)
