@@ -36,6 +36,15 @@ public struct SeenSet: Codable, Equatable, Sendable {
         held = max(0, try container.decodeIfPresent(Int.self, forKey: .held) ?? 0)
     }
 
+    /// What is empty is left out, so a set that uses none of them is written as before, byte for byte.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(seen, forKey: .seen)
+        try container.encodeIfPresent(origins, forKey: .origins)
+        if !postedTimes.isEmpty { try container.encode(postedTimes, forKey: .postedTimes) }
+        if held > 0 { try container.encode(held, forKey: .held) }
+    }
+
     /// A second key for a headline, from its title and link normalised (case, spacing, scheme,
     /// a trailing slash, the fragment): a feed that gives all its items new GUIDs while their
     /// titles and links stay as they were repeats nothing. Hashed, so it costs no more than an id.
