@@ -49,5 +49,8 @@ public final class HostNotifications {
         if !plan.post.isEmpty || plan.more > 0 {
             HostLog.info("notifying \(plan.post.count) new headline\(plan.post.count == 1 ? "" : "s")\(plan.more > 0 ? " and a summary of \(plan.more) more" : "")")
         }
+        if plan.seen.held > 0 {
+            HostLog.info("holding \(NumberText.counted(plan.seen.held, "new headline")) past [notify] max-per-hour for the next summary")
+        }
     }
 }
