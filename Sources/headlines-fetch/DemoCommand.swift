@@ -56,6 +56,7 @@ enum DemoCommand {
                 }
                 if context.config.notifyEnabled {
                     let notifications = HostNotifications(host: host, paths: paths, maxPerRefresh: context.config.maxPerRefresh,
+                                                          maxPerHour: context.config.maxPerHour,
                                                           menuCommand: [Binaries.path(of: "headlines"), "menu"],
                                                           environment: context.environment)
                     let printer = host.onReload

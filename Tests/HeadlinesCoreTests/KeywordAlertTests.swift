@@ -27,7 +27,7 @@ final class KeywordAlertTests: XCTestCase {
                        headline("c", "He said no", minutesAgo: 2), headline("d", "Zürich and AI", minutesAgo: 1)]
         // When planned
         let plan = NotificationPlanner.plan(fetched: fetched, seen: seenOnce, muted: MutedSources(),
-                                            keywords: KeywordMatcher(["ai"]), maxPerRefresh: 3, now: now)
+                                            alerts: KeywordAlerts(keywords: KeywordMatcher(["ai"])), maxPerRefresh: 3, now: now)
         // Then only the matches are posted, oldest first, and every one is seen
         XCTAssertEqual(plan.post.map(\.id), ["a", "d"])
         XCTAssertEqual(plan.more, 0)

@@ -161,6 +161,30 @@ wait_for "the host to re-read its config" 5 bash -c "[ \$(grep -c 'config file s
 wait_for "the match class to go" 5 bash -c "! grep -q '\"match\"' '$XDG_RUNTIME_DIR/headlines/bar/waybar'" || die "the match class stayed after keywords were removed"
 ok "only Zürich and AI were notified (gossip muted, weather skipped), the bar said match; both edits applied with no restart"
 
+echo "policy = none posts nothing; policy = alerts posts only the keyword matches"
+set_notify() { # LINE...: the plain config with these [notify] lines, renamed into place under the running host
+    local before; before=$(changes)
+    { cat "$WORK/headlines.conf.plain"; printf '%s\n' "$@"; } >"$WORK/headlines.conf.new"
+    mv "$WORK/headlines.conf.new" "$WORK/headlines.conf"
+    wait_for "the host to re-read its config" 5 bash -c "[ \$(grep -c 'config file saved: configuration re-read' '$HOST_LOG') -gt $before ]" \
+        || die "the host did not notice the edited config"
+}
+set_notify 'policy = none'
+before=$(call_count)
+python3 "$LIB/articles.py" "$ARTICLES" 10 "Policy none budget" "Policy none rain"
+refresh_and_wait
+n=$(( $(call_count) - before )); [ "$n" -eq 0 ] || die "policy = none posted $n notification(s)"
+set_notify 'policy = alerts' 'keywords = budget'
+python3 "$LIB/articles.py" "$ARTICLES" 10 "Alerts budget vote" "Alerts rain" "Policy none budget" "Policy none rain"
+refresh_and_wait
+calls | tail -n +$((before + 1)) | python3 -c '
+import json, sys
+got = [json.loads(l)["summary"] for l in sys.stdin]
+assert got == ["Alerts budget vote"], got
+' || die "policy = alerts: expected only the new keyword match to be notified"
+set_notify
+ok "policy = none: no Notify call for two new headlines; policy = alerts: only the new match, not the one none had marked seen"
+
 echo "dunst killed: the host keeps running and warns once; dunst back: notifications resume"
 dunst_stop
 python3 "$LIB/articles.py" "$ARTICLES" 10 "While dunst was away 1"

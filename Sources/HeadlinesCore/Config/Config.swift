@@ -63,6 +63,8 @@ public struct Config: Equatable, Sendable {
     /// `[source] feed-intervals`: a feed's own interval, by its URL as written; a scheduled
     /// reload fetches that feed no more often (an explicit refresh still does).
     public var feedIntervals: [String: TimeInterval] = [:]
+    /// `[source] feed-policies`: a feed's own notification policy, by its URL as written.
+    public var feedPolicies: [String: NotifyPolicy] = [:]
     /// `provider = json`: where its key goes, if it takes one (`api-key-header`, `api-key-param`).
     public var jsonKey: JSONKeyPlacement?
     /// `[source] user-agent`: sent instead of headlines' own (Reddit refuses generic ones).
@@ -105,6 +107,11 @@ public struct Config: Equatable, Sendable {
     public var keywords: [String] = []
     /// `[notify] mute-words`: headlines matching one of them are hidden from notifications and bars.
     public var muteWords: [String] = []
+    /// `[notify] policy`; nil when unset (`KeywordAlerts.policy(for:)` says what applies then).
+    public var notifyPolicy: NotifyPolicy?
+    /// `[notify] max-per-hour`: notifications (summaries included) posted in any hour, across
+    /// reloads; what comes past it is counted into the next summary.
+    public var maxPerHour: Int = 20
     // [bar]
     public var rotate: TimeInterval = 0
     public var maxLength: Int = 60
@@ -133,6 +140,7 @@ public struct Config: Equatable, Sendable {
             "timeout": "a duration from 1s to 5m, such as 30s",
             "feeds": "feed URLs (http or https) separated by ;",
             "feed-intervals": "feed URLs each followed by a duration from 1s to 24h, separated by ;, such as https://example.com/feed.xml 2h",
+            "feed-policies": "feed URLs each followed by all, alerts or none, separated by ;, such as https://example.com/feed.xml alerts",
             "feeds-from": "the path of an OPML or newsboat urls file, optionally with #tag or #tag1,tag2",
             "url": "the JSON API's http or https URL",
             "items-path": "a dotted key path to the list, such as data.items, or empty for the top level",
@@ -166,6 +174,8 @@ public struct Config: Equatable, Sendable {
             "images": "true or false",
             "keywords": "words or \"quoted phrases\" separated by ; or a comma, or empty",
             "mute-words": "words or \"quoted phrases\" separated by ; or a comma, or empty",
+            "policy": "all, alerts (only keyword matches) or none",
+            "max-per-hour": "a whole number from 1 to 500",
         ],
         "bar": [
             "rotate": "a duration such as 10s, or 0 for no rotation",
@@ -250,6 +260,9 @@ extension Config {
         case ("source", "feed-intervals"):
             guard let intervals = Config.feedIntervals(value) else { throw bad() }
             config.feedIntervals = intervals
+        case ("source", "feed-policies"):
+            guard let policies = Config.feedPairs(value, { NotifyPolicy(rawValue: $0.lowercased()) }) else { throw bad() }
+            config.feedPolicies = policies
         case ("source", "feeds-from"):
             guard let from = FeedsFrom.parse(value) else { throw bad() }
             config.feedsFrom = from
@@ -331,6 +344,12 @@ extension Config {
             config.notifyImages = b
         case ("notify", "keywords"): config.keywords = Config.wordList(value)
         case ("notify", "mute-words"): config.muteWords = Config.wordList(value)
+        case ("notify", "policy"):
+            guard let policy = NotifyPolicy(rawValue: value.lowercased()) else { throw bad() }
+            config.notifyPolicy = policy
+        case ("notify", "max-per-hour"):
+            guard let n = Int(value), (1...500).contains(n) else { throw bad() }
+            config.maxPerHour = n
         case ("notify", "max-per-refresh"):
             guard let n = Int(value), (1...50).contains(n) else { throw bad() }
             config.maxPerRefresh = n
@@ -383,7 +402,7 @@ extension Config {
     /// skipped in the list keys (feeds, keywords, mute-words), where it separates items.
     static func inlineComment(in value: String, key: String) -> String? {
         if value.hasPrefix("#") { return value }
-        let lists: Set<String> = ["feeds", "feed-intervals", "keywords", "mute-words"]
+        let lists: Set<String> = ["feeds", "feed-intervals", "feed-policies", "keywords", "mute-words"]
         let marks: [String] = lists.contains(key) ? [" #", "\t#"] : [" #", "\t#", " ;", "\t;"]
         let found = marks.compactMap { value.rangeOfText($0) }.min { $0.lowerBound < $1.lowerBound }
         return found.map { String(value[value.index(after: $0.lowerBound)...]) }
@@ -417,15 +436,21 @@ extension Config {
     /// `feed-intervals`: `URL DURATION` pairs, split as `feeds` is; nil when an item is not a feed
     /// URL followed by a duration from one second to a day, or a URL comes twice.
     static func feedIntervals(_ value: String) -> [String: TimeInterval]? {
+        feedPairs(value) { text in Duration.parse(text).flatMap { $0 >= 1 && $0 <= 86400 ? $0 : nil } }
+    }
+
+    /// `URL VALUE` pairs (`feed-intervals`, `feed-policies`), split as `feeds` is; nil when an
+    /// item is not a feed URL followed by a value `parse` accepts, or a URL comes twice.
+    static func feedPairs<Value>(_ value: String, _ parse: (String) -> Value?) -> [String: Value]? {
         let items = feedList(value)
         guard items.count % 2 == 0 else { return nil }
-        var intervals: [String: TimeInterval] = [:]
+        var pairs: [String: Value] = [:]
         for pair in stride(from: 0, to: items.count, by: 2) {
             guard let url = URL(string: String(items[pair])), URLPolicy.isOpenable(url),
-                  let seconds = Duration.parse(String(items[pair + 1])), seconds >= 1, seconds <= 86400,
-                  intervals.updateValue(seconds, forKey: url.absoluteString) == nil else { return nil }
+                  let parsed = parse(String(items[pair + 1])),
+                  pairs.updateValue(parsed, forKey: url.absoluteString) == nil else { return nil }
         }
-        return intervals
+        return pairs
     }
 
     /// `http://`, `https://` or any other `scheme://` (RFC 3986 scheme characters).

@@ -13,9 +13,13 @@ public struct Headline: Codable, Hashable, Sendable {
     public var summary: String?
     /// The discussion page (Hacker News, Reddit, Lobsters), when the source has one apart from the link.
     public var commentsURL: URL?
+    /// The configured feed URL it came from (`[source] feeds`), for the per-feed notification
+    /// policy and the silence of a newly added feed; nil for every other provider. Optional, so
+    /// caches written before it existed still decode.
+    public var feed: String?
 
     public init(id: String, title: String, url: URL, source: String, publishedAt: Date,
-                imageURL: URL? = nil, summary: String? = nil, commentsURL: URL? = nil) {
+                imageURL: URL? = nil, summary: String? = nil, commentsURL: URL? = nil, feed: String? = nil) {
         self.id = id
         self.title = title
         self.url = url
@@ -24,6 +28,7 @@ public struct Headline: Codable, Hashable, Sendable {
         self.imageURL = imageURL
         self.summary = summary
         self.commentsURL = commentsURL
+        self.feed = feed
     }
 
     /// True when the link may be handed to a browser: http and https only, never javascript:, file: ...

@@ -10,33 +10,42 @@ public final class HeadlineNotifications {
     public let seenFile: JSONStateFile<SeenSet>
     public let mutedFile: JSONStateFile<MutedSources>
     public var maxPerRefresh: Int
-    /// `[notify] keywords` and `mute-words` (`KeywordAlerts`); the host sets them again when the
-    /// config changes, so they apply from the next reload on.
+    /// `[notify] max-per-hour`.
+    public var maxPerHour: Int
+    /// `[notify] keywords`, `mute-words`, `policy` and `[source] feed-policies` (`KeywordAlerts`);
+    /// the host sets them again when the config changes, so they apply from the next reload on.
     public var alerts = KeywordAlerts()
+    /// The `[widget NAME]` served, whose first reload is silent (nil without widget groups).
+    private let widget: String?
     private let warn: (String) -> Void
-    /// The seen set as last saved (or loaded), so the file is read once per process.
+    /// The seen set as last saved (or loaded): what a reload starts from when the file cannot be
+    /// read.
     private var seen: SeenSet?
     /// Saving the seen set failed last time: said once, until a save succeeds.
     private var saveFailing = false
 
     /// `fileSystem`: where the seen set and the muted sources are read and written (a recording
     /// fake in tests).
-    public init(notifier: Notifier, paths: XDGPaths, maxPerRefresh: Int,
+    public init(notifier: Notifier, paths: XDGPaths, maxPerRefresh: Int, maxPerHour: Int = Config().maxPerHour,
                 fileSystem: any StateFileSystem = PosixFileSystem(), warn: @escaping (String) -> Void) {
         self.notifier = notifier
         self.seenFile = JSONStateFile(seenSetAt: paths.seenFile, fileSystem: fileSystem)
         self.mutedFile = JSONStateFile(mutedSourcesAt: paths.mutedFile, fileSystem: fileSystem)
         self.maxPerRefresh = maxPerRefresh
+        self.maxPerHour = maxPerHour
+        widget = paths.widget
         self.warn = warn
     }
 
     /// Returns the plan it carried out (for logs and tests).
     @discardableResult
     public func reloaded(_ fetched: [Headline], now: Date) -> NotificationPlanner.Plan {
-        let current = seen ?? seenFile.load(now: now, warn: warn) ?? SeenSet()
+        // Read at every reload, not once: the widgets of one host share the file, each through
+        // its own instance, and one that kept its own copy would save over what the others saved.
+        let current = seenFile.load(now: now, warn: warn) ?? seen ?? SeenSet()
         let muted = (mutedFile.load(now: now, warn: warn) ?? MutedSources()).with(words: alerts.muteWords)
-        let plan = NotificationPlanner.plan(fetched: fetched, seen: current, muted: muted, keywords: alerts.keywords,
-                                            maxPerRefresh: maxPerRefresh, now: now)
+        let plan = NotificationPlanner.plan(fetched: fetched, seen: current, muted: muted, alerts: alerts, widget: widget,
+                                            maxPerRefresh: maxPerRefresh, maxPerHour: maxPerHour, now: now)
         do {
             // A reload that brought nothing new leaves the set as it was: no write.
             if plan.seen != current || saveFailing { try seenFile.store(plan.seen) }

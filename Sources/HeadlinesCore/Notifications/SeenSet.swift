@@ -1,18 +1,64 @@
+import BarFormats
 import FoundationEssentials
 
 /// The ids of headlines already seen (notified, or deliberately skipped), with when they were
-/// last fetched. Bounded: the most recent `capacity`, none older than `maxAge`, and the file in
-/// `fileLimit`. Written durably before notifications are posted, so a restart never repeats one.
+/// last fetched, and each one's `titleLinkKey` beside its id. Bounded: the most recent
+/// `capacity`, none older than `maxAge`, and the file in `fileLimit`. Written durably before
+/// notifications are posted, so a restart never repeats one. It also holds what the hourly cap
+/// needs (`postedTimes`, `held`) and the feeds and widgets it has seen (`origins`).
 public struct SeenSet: Codable, Equatable, Sendable {
     public var seen: [String: Date] = [:]
+    /// Feed URLs and widget keys (`originKey`) seen in a reload, with when; nil in a file from
+    /// before they were kept, whose reload then takes every origin it brings as known.
+    public var origins: [String: Date]?
+    /// When each notification of the last hour was posted (a summary counts as one).
+    public var postedTimes: [Date] = []
+    /// New headlines the hourly cap kept back: the next summary counts them.
+    public var held = 0
 
-    public static let capacity = 5000
+    /// Two entries a headline (its id and its title+link key): 2500 headlines.
+    public static let capacity = 10_000
     public static let maxAge: TimeInterval = 30 * 24 * 3600
     /// The longest seen.json any reader accepts and any writer writes: 5000 ids with dates are
     /// about 500 KB; a longer file was not ours and is set aside unread.
     public static let fileLimit = 2 << 20
 
     public init() {}
+
+    private enum CodingKeys: String, CodingKey { case seen, origins, postedTimes, held }
+
+    /// Files written before `origins`, `postedTimes` and `held` existed hold only `seen`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        seen = try container.decode([String: Date].self, forKey: .seen)
+        origins = try container.decodeIfPresent([String: Date].self, forKey: .origins)
+        postedTimes = try container.decodeIfPresent([Date].self, forKey: .postedTimes) ?? []
+        held = max(0, try container.decodeIfPresent(Int.self, forKey: .held) ?? 0)
+    }
+
+    /// What is empty is left out, so a set that uses none of them is written as before, byte for byte.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(seen, forKey: .seen)
+        try container.encodeIfPresent(origins, forKey: .origins)
+        if !postedTimes.isEmpty { try container.encode(postedTimes, forKey: .postedTimes) }
+        if held > 0 { try container.encode(held, forKey: .held) }
+    }
+
+    /// A second key for a headline, from its title and link normalised (case, spacing, scheme,
+    /// a trailing slash, the fragment): a feed that gives all its items new GUIDs while their
+    /// titles and links stay as they were repeats nothing. Hashed, so it costs no more than an id.
+    public static func titleLinkKey(_ headline: Headline) -> String {
+        var link = headline.url.absoluteString.lowercased()
+        if let hash = link.firstIndex(of: "#") { link = String(link[..<hash]) }
+        for scheme in ["https://", "http://"] where link.hasPrefix(scheme) { link = String(link.dropFirst(scheme.count)) }
+        while link.hasSuffix("/") { link.removeLast() }
+        let title = TextCleaning.collapseWhitespace(headline.title).lowercased()
+        return "title+link:" + String(FNV1a.hash(title + "\n" + link), radix: 16)
+    }
+
+    /// The `origins` key of a widget (a feed's is its URL).
+    public static func originKey(widget: String) -> String { "widget " + widget }
 
     public var isEmpty: Bool { seen.isEmpty }
     public func contains(_ id: String) -> Bool { seen[id] != nil }
@@ -37,6 +83,7 @@ public struct SeenSet: Codable, Equatable, Sendable {
     /// (those of the reload at hand) are kept whatever their date.
     public mutating func prune(now: Date, keeping fetched: Set<String> = []) {
         let cutoff = now.addingTimeInterval(-Self.maxAge)
+        origins = origins?.filter { $0.value >= cutoff }
         seen = seen.filter { $0.value >= cutoff || fetched.contains($0.key) }
         if seen.count > Self.capacity {
             let keep = seen.sorted { a, b in

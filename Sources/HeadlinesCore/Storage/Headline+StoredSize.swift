@@ -18,6 +18,7 @@ extension Headline {
         copy.source = Self.cut(source, limit)
         copy.summary = summary.map { Self.cut($0, limit) }
         if let image = imageURL, image.absoluteString.utf8.count > limit { copy.imageURL = nil }
+        if let feed, feed.utf8.count > limit { copy.feed = nil }
         if let comments = commentsURL, comments.absoluteString.utf8.count > limit || !URLPolicy.isOpenable(comments) { copy.commentsURL = nil }
         return copy
     }

@@ -102,7 +102,7 @@ public enum HostRunner {
                     var menuArgs = hostArgs
                     menuArgs.widget = loaded.widget
                     let notifications = HostNotifications(host: host, paths: loaded.paths,
-                                                          maxPerRefresh: loaded.config.maxPerRefresh,
+                                                          maxPerRefresh: loaded.config.maxPerRefresh, maxPerHour: loaded.config.maxPerHour,
                                                           menuCommand: [Binaries.path(of: "headlines")] + menuArgs.passThrough + ["menu"],
                                                           environment: environment)
                     host.onReload = { notifications.reloaded($0) }

@@ -12,11 +12,11 @@ public final class HostNotifications {
     private weak var host: WidgetHost?
 
     /// `menuCommand`: argv run (never through a shell) when the "N more headlines" summary is clicked.
-    public init(host: WidgetHost, paths: XDGPaths, maxPerRefresh: Int, menuCommand: [String], environment: [String: String]) {
+    public init(host: WidgetHost, paths: XDGPaths, maxPerRefresh: Int, maxPerHour: Int, menuCommand: [String], environment: [String: String]) {
         let notifier = LibnotifyNotifier()
         self.notifier = notifier
         self.host = host
-        notifications = HeadlineNotifications(notifier: notifier, paths: paths, maxPerRefresh: maxPerRefresh,
+        notifications = HeadlineNotifications(notifier: notifier, paths: paths, maxPerRefresh: maxPerRefresh, maxPerHour: maxPerHour,
                                               warn: { HostLog.warning($0) })
         notifier.onMute = { [weak self] source in
             Task { @GLibActor in
@@ -48,6 +48,9 @@ public final class HostNotifications {
         let plan = notifications.reloaded(fetched, now: HostClock.now().wall)
         if !plan.post.isEmpty || plan.more > 0 {
             HostLog.info("notifying \(plan.post.count) new headline\(plan.post.count == 1 ? "" : "s")\(plan.more > 0 ? " and a summary of \(plan.more) more" : "")")
+        }
+        if plan.seen.held > 0 {
+            HostLog.info("holding \(NumberText.counted(plan.seen.held, "new headline")) past [notify] max-per-hour for the next summary")
         }
     }
 }

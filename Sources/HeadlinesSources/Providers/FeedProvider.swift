@@ -99,8 +99,11 @@ public struct FeedProvider: HeadlineProvider {
                 try? store.store(state)
             }
         }
+        // Each headline names its feed here, not when parsed: feeds.json written before headlines
+        // carried it names it too.
         let perFeed = feeds.compactMap { feed in
-            state.feeds[feed.absoluteString].flatMap { $0.lastError == nil && $0.goneAt == nil ? $0.headlines : nil }
+            state.feeds[feed.absoluteString].flatMap { $0.lastError == nil && $0.goneAt == nil ? $0.headlines : nil }?
+                .map { var headline = $0; headline.feed = feed.absoluteString; return headline }
         }
         if perFeed.allSatisfy(\.isEmpty), let firstError, results.allSatisfy({ if case .failure = $0.1 { return true } else { return false } }) {
             throw firstError
