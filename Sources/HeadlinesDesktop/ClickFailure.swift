@@ -12,7 +12,7 @@ public enum ClickFailure {
         if notify_is_initted() == 0 && notify_init(NotificationContent.appName) == 0 { return false }
         guard let n = notify_notification_new("Headlines could not open it", sentence, NotificationContent.iconName) else { return false }
         defer { g_object_unref(UnsafeMutableRawPointer(n)) }
-        notify_notification_set_app_name(n, NotificationContent.appName)
+        LibnotifyNotifier.identify(n, as: .error)
         var error: UnsafeMutablePointer<GError>?
         let shown = notify_notification_show(n, &error) != 0
         g_clear_error(&error)

@@ -20,6 +20,27 @@ public enum ProcessLauncher {
         environment.filter { !Config.Provider.keyVariables.contains($0.key) }
     }
 
+    /// Whether a started program may bring its window to the front, which Wayland's
+    /// xdg-activation and X11's startup notification allow only with a token from the compositor.
+    public enum Activation: Sendable, Equatable {
+        /// Whatever this process was started with passes on: a command run for one click.
+        case inherited
+        /// The token the notification server sent with the click, or none. Any token in our own
+        /// environment is removed: a token is good for one launch, and the host's is from its start.
+        case token(String?)
+    }
+
+    /// The two variables a program reads its activation token from: Wayland's and X11's.
+    static let activationVariables = ["XDG_ACTIVATION_TOKEN", "DESKTOP_STARTUP_ID"]
+
+    /// `environment` with `activation`'s token in both variables (or neither, for a missing one).
+    public static func environment(_ environment: [String: String], activation: Activation) -> [String: String] {
+        guard case let .token(token) = activation else { return environment }
+        var result = environment.filter { !activationVariables.contains($0.key) }
+        if let token, !token.isEmpty { for variable in activationVariables { result[variable] = token } }
+        return result
+    }
+
     /// execve; returns only when it failed, with errno set.
     public static func replace(with argv: [String], environment: [String: String]) {
         withCStrings(argv) { cArgs in
@@ -78,11 +99,17 @@ public enum ProcessLauncher {
     public struct SpawnError: Error { public var message: String }
 
     /// Opens `uri` with the desktop's handler for it (GIO honours mimeapps.list), with no API key
-    /// in its environment whatever ours holds.
-    static func openDefault(_ uri: String) throws(SpawnError) {
+    /// in its environment whatever ours holds, and the activation token `activation` says.
+    static func openDefault(_ uri: String, activation: Activation) throws(SpawnError) {
         let context = g_app_launch_context_new()
         defer { g_object_unref(UnsafeMutableRawPointer(context)) }
         for variable in Config.Provider.keyVariables { g_app_launch_context_unsetenv(context, variable) }
+        if case let .token(token) = activation {
+            for variable in activationVariables {
+                if let token, !token.isEmpty { g_app_launch_context_setenv(context, variable, token) }
+                else { g_app_launch_context_unsetenv(context, variable) }
+            }
+        }
         var error: UnsafeMutablePointer<GError>?
         if g_app_info_launch_default_for_uri(uri, context, &error) == 0 { throw SpawnError(message: message(of: &error)) }
     }

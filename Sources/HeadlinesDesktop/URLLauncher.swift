@@ -15,8 +15,9 @@ public enum URLLauncher {
         }
     }
 
-    public static func open(_ url: URL) throws(LaunchError) {
+    /// `activation`: whether the browser may come to the front (see `ProcessLauncher.Activation`).
+    public static func open(_ url: URL, activation: ProcessLauncher.Activation) throws(LaunchError) {
         guard URLPolicy.isOpenable(url) else { throw .refusedScheme(TerminalText.safe(url.absoluteString)) }
-        do { try ProcessLauncher.openDefault(url.absoluteString) } catch { throw .launchFailed(error.message) }
+        do { try ProcessLauncher.openDefault(url.absoluteString, activation: activation) } catch { throw .launchFailed(error.message) }
     }
 }

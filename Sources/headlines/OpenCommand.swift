@@ -34,7 +34,8 @@ enum OpenCommand {
             return 1
         }
         do {
-            try URLLauncher.open(url)
+            // Started for this one open: a token it was given is for the browser it starts.
+            try URLLauncher.open(url, activation: .inherited)
             return 0
         } catch {
             Output.clickFailed(error.description)

@@ -77,7 +77,8 @@ final class NotificationCapabilityTests: XCTestCase {
 
     func testTheSummaryNotificationSaysHowToSeeTheRestWithoutActions() {
         XCTAssertEqual(NotificationContent.more(5, caps: [.actions]), NotificationContent(summary: "5 more headlines", body: "Click to pick one.",
-                                                                                         actions: NotificationContent.moreActions))
+                                                                                         actions: NotificationContent.moreActions,
+                                                                                         category: .digest))
         XCTAssertEqual(NotificationContent.more(1, caps: []).summary, "1 more headline")
         XCTAssertEqual(NotificationContent.more(1, caps: []).body, "Run `headlines list` to see them.")
     }

@@ -46,7 +46,7 @@ final class NotificationWorkerThreadingTests: XCTestCase {
         let now = Date()
         DispatchQueue.concurrentPerform(iterations: 4) { t in
             notifier.onMute = { _ in }
-            notifier.onMore = {}
+            notifier.onMore = { _ in }
             let h = Headline(id: "thread-\(t)", title: "Thread \(t)", url: URL(string: "https://example.com/\(t)")!,
                              source: "example.com", publishedAt: now)
             notifier.post([h], more: 0, now: now)

@@ -29,18 +29,31 @@ public struct NotificationContent: Equatable, Sendable {
     /// and one whose list is out of date by the time the notification shows (xfce4-notifyd
     /// leaving do-not-disturb) still gets a click that opens.
     public var actions: [Action]
+    public var category: Category
 
-    public init(summary: String, body: String, actions: [Action] = []) {
+    public init(summary: String, body: String, actions: [Action] = [], category: Category = .article) {
         self.summary = summary
         self.body = body
         self.actions = actions
+        self.category = category
+    }
+
+    /// The `category` hint, which a user's server rules match (dunst's `category`, mako's
+    /// `category=`, swaync's `category`): the spec has no news category, so these take its
+    /// vendor form `x-vendor.class`. The man page headlines.conf(5) lists them.
+    public enum Category: String, Sendable, CaseIterable {
+        /// One headline.
+        case article = "x-headlines.article"
+        /// Several headlines in one: "N more headlines".
+        case digest = "x-headlines.digest"
+        /// Something went wrong that the user must hear of now, such as a click that opened nothing.
+        case error = "x-headlines.error"
     }
 
     public static let appName = "Headlines"
     /// The `desktop-entry` hint: the basename of packaging/headlines.desktop, which GNOME and KDE
     /// list in their notification settings.
     public static let desktopEntry = "headlines"
-    public static let category = "x-headlines.news"
     public static let iconName = "headlines"
     public static let expireMilliseconds: Int32 = 10_000
 
@@ -63,7 +76,7 @@ public struct NotificationContent: Equatable, Sendable {
             }
         }
         return NotificationContent(summary: Markup.neutralise(h.title), body: body,
-                                   actions: actions(for: h) + (markRead ? [markReadAction] : []))
+                                   actions: actions(for: h) + (markRead ? [markReadAction] : []), category: .article)
     }
 
     /// One action a notification offers: the key the server sends back and the label it shows.
@@ -92,7 +105,7 @@ public struct NotificationContent: Equatable, Sendable {
 
     public static func more(_ count: Int, caps: NotificationCapabilities) -> NotificationContent {
         let hint = caps.contains(.actions) ? "Click to pick one." : "Run `headlines list` to see them."
-        return NotificationContent(summary: NumberText.counted(count, "more headline"), body: hint, actions: moreActions)
+        return NotificationContent(summary: NumberText.counted(count, "more headline"), body: hint, actions: moreActions, category: .digest)
     }
 }
 

@@ -211,7 +211,8 @@ public final class BusService {
         }
         let url = comments ? headline.commentsURL : headline.url
         guard let url else { throw BusError("this headline has no discussion page; Hacker News, Reddit and Lobsters headlines have one") }
-        do { try URLLauncher.open(url) } catch {
+        // The host's own token, if it was started with one, was for its start: never passed on.
+        do { try URLLauncher.open(url, activation: .token(nil)) } catch {
             ClickFailure.notify(error.description)
             throw error
         }

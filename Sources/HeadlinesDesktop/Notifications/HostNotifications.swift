@@ -36,8 +36,9 @@ public final class HostNotifications {
                 Task { @GLibActor in host?.markRead(headline) }
             }
         }
-        notifier.onMore = {
-            ProcessLauncher.spawnDetached(menuCommand, environment: ProcessLauncher.userEnvironment(environment))
+        notifier.onMore = { token in
+            ProcessLauncher.spawnDetached(menuCommand, environment: ProcessLauncher.environment(ProcessLauncher.userEnvironment(environment),
+                                                                                                activation: .token(token)))
         }
     }
 

@@ -24,7 +24,7 @@ public final class LibnotifyNotifier: Notifier, Sendable {
     private let counters = Counters()
     private struct Handlers {
         var onMute: (@Sendable (String) -> Void)?
-        var onMore: (@Sendable () -> Void)?
+        var onMore: (@Sendable (String?) -> Void)?
         var onRead: (@Sendable (Headline) -> Void)?
     }
     private let handlers = SanitizedMutex(Handlers())
@@ -36,8 +36,9 @@ public final class LibnotifyNotifier: Notifier, Sendable {
         get { handlers.withLock { $0.onMute } }
         set { handlers.withLock { $0.onMute = newValue } }
     }
-    /// Called on the worker thread when the "N more headlines" summary is clicked.
-    public var onMore: (@Sendable () -> Void)? {
+    /// Called on the worker thread when the "N more headlines" summary is clicked, with the
+    /// activation token the server sent for the click, if any.
+    public var onMore: (@Sendable (String?) -> Void)? {
         get { handlers.withLock { $0.onMore } }
         set { handlers.withLock { $0.onMore = newValue } }
     }
@@ -128,11 +129,9 @@ public final class LibnotifyNotifier: Notifier, Sendable {
         g_object_weak_ref(object.assumingMemoryBound(to: GObject.self), { data, _ in
             Unmanaged<Counters>.fromOpaque(data!).takeUnretainedValue().value.withLock { $0.finalized += 1 }
         }, Unmanaged.passUnretained(counters).toOpaque())
-        notify_notification_set_app_name(n, NotificationContent.appName)
+        Self.identify(n, as: content.category)
         notify_notification_set_urgency(n, NOTIFY_URGENCY_LOW)
         notify_notification_set_timeout(n, NotificationContent.expireMilliseconds)
-        notify_notification_set_category(n, NotificationContent.category)
-        notify_notification_set_hint(n, "desktop-entry", g_variant_new_string(NotificationContent.desktopEntry))
         // A path the server reads itself; a file that went away only costs the picture.
         if let image, image.hasPrefix("/") { notify_notification_set_hint(n, "image-path", g_variant_new_string(image)) }
         addActions(n, content.actions, action)
@@ -150,6 +149,15 @@ public final class LibnotifyNotifier: Notifier, Sendable {
             return s.serverDown
         }
         if wasDown { HostLog.info("notification server is back; notifications resumed") }
+    }
+
+    /// What every notification of ours says it is: the app, the desktop file (KDE keeps one in
+    /// its history only when this names an installed file; swaync groups by it) and the category
+    /// a user's server rules match.
+    static func identify(_ n: UnsafeMutablePointer<NotifyNotification>, as category: NotificationContent.Category) {
+        notify_notification_set_app_name(n, NotificationContent.appName)
+        notify_notification_set_category(n, category.rawValue)
+        notify_notification_set_hint(n, "desktop-entry", g_variant_new_string(NotificationContent.desktopEntry))
     }
 
     private func connectClosed(_ n: UnsafeMutablePointer<NotifyNotification>) {
@@ -172,10 +180,13 @@ public final class LibnotifyNotifier: Notifier, Sendable {
     }
 
     private func addActions(_ n: UnsafeMutablePointer<NotifyNotification>, _ actions: [NotificationContent.Action], _ action: Action) {
-        let callback: NotifyActionCallback = { _, key, data in
+        let callback: NotifyActionCallback = { n, key, data in
             let box = Unmanaged<ActionBox>.fromOpaque(data!).takeUnretainedValue()
             let key = key.map { String(cString: $0) } ?? ""
-            box.notifier?.invoked(key, box.action)
+            // Sent by the server just before the action (spec 1.2; GNOME Shell, mako, swaync), and
+            // readable only inside this callback: what lets the browser come to the front.
+            let token = n.flatMap { notify_notification_get_activation_token($0) }.map { String(cString: $0) }
+            box.notifier?.invoked(key, box.action, activationToken: token)
         }
         let free: GFreeFunc = { data in Unmanaged<ActionBox>.fromOpaque(data!).release() }
         for item in actions {
@@ -186,27 +197,27 @@ public final class LibnotifyNotifier: Notifier, Sendable {
 
     /// A click on a notification: a link that cannot open is said in the log and, since nobody
     /// reads the log at that moment, in a notification.
-    private func open(_ url: URL) {
-        do { try URLLauncher.open(url) } catch {
+    private func open(_ url: URL, activationToken: String?) {
+        do { try URLLauncher.open(url, activation: .token(activationToken)) } catch {
             HostLog.warning(error.description)
             ClickFailure.notify(error.description)
         }
     }
 
-    private func invoked(_ key: String, _ action: Action) {
+    private func invoked(_ key: String, _ action: Action, activationToken: String?) {
         switch (key, action) {
         case ("default", let .open(headline)):
-            open(headline.url)
+            open(headline.url, activationToken: activationToken)
             onRead?(headline)
         case ("mark-read", let .open(headline)):
             onRead?(headline)
         case ("comments", let .open(headline)):
             guard let comments = headline.commentsURL else { break }
-            open(comments)
+            open(comments, activationToken: activationToken)
         case ("mute", let .open(headline)):
             onMute?(headline.source)
         case (_, .more):
-            onMore?()
+            onMore?(activationToken)
         default:
             break
         }
