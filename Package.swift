@@ -138,7 +138,8 @@ let package = Package(
         .testTarget(name: "HeadlinesGLibTests", dependencies: ["HeadlinesGLib", "HeadlinesCore"], swiftSettings: oneModuleTests),
         .testTarget(name: "HeadlinesSecretsTests", dependencies: ["HeadlinesSecrets", "HeadlinesCore", "TestSupport"],
                     swiftSettings: oneModuleTests),
-        .testTarget(name: "HostTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport"]),
+        // CGLibNotify for GIO alone: the fake notification server the activation tests click with.
+        .testTarget(name: "HostTests", dependencies: ["HeadlinesCore", "HeadlinesSources", "TestSupport", "CGLibNotify"]),
         // HeadlinesSources too: the memory check reloads through the real decoder and cache.
         .testTarget(name: "HeadlinesDesktopTests",
                     dependencies: ["HeadlinesDesktop", "HeadlinesCore", "HeadlinesSources", "TestSupport"],

@@ -140,15 +140,15 @@ class HostTestCase: XCTestCase {
         return host
     }
 
-    /// `headlines run [--verbose] --config FILE` in the background, with the test key.
-    func startHost(verbose: Bool = false) throws -> BackgroundProcess {
-        try startBackground(["run"] + (verbose ? ["--verbose"] : []))
+    /// `headlines run [--verbose] --config FILE` in the background, with the test key and `extra`.
+    func startHost(verbose: Bool = false, extra: [String: String] = [:]) throws -> BackgroundProcess {
+        try startBackground(["run"] + (verbose ? ["--verbose"] : []), extra: extra)
     }
 
-    /// `headlines ARGS --config FILE` in the background, with the test key; killed in tearDown.
-    func startBackground(_ arguments: [String]) throws -> BackgroundProcess {
+    /// `headlines ARGS --config FILE` in the background, with the test key and `extra`; killed in tearDown.
+    func startBackground(_ arguments: [String], extra: [String: String] = [:]) throws -> BackgroundProcess {
         let process = try BackgroundProcess(cli: cli, arguments: arguments + ["--config", configFile.path],
-                                            environment: environment)
+                                            environment: environment.merging(extra) { $1 })
         started.append(process)
         return process
     }
