@@ -82,7 +82,7 @@ assert titles == ["First new story", "Second new story"], f"titles in order {tit
 for c in got:
     assert c["actions"][0] == "default", c["actions"]
     assert c["hints"].get("desktop-entry") == "headlines", c["hints"]
-    assert c["hints"].get("category") == "x-headlines.news", c["hints"]
+    assert c["hints"].get("category") == "x-headlines.article", c["hints"]
     assert c["app_name"] == "Headlines" and c["expire_timeout"] > 0, c
 ' || die "the two Notify calls are not as expected"
 ok "two Notify calls, oldest first, with default action, desktop-entry and category hints"
