@@ -107,10 +107,12 @@ python3 "$LIB/articles.py" "$ARTICLES" 10 "Eight" "Seven" "Six" "Five" "Four" "T
 refresh_and_wait
 calls | tail -n +4 | python3 -c '
 import json, sys
-got = [json.loads(l)["summary"] for l in sys.stdin]
-assert got == ["Six", "Seven", "Eight", "5 more headlines"], got
-' || die "flood control did not post three and a summary"
-ok "posted Six, Seven, Eight and '5 more headlines'"
+got = [json.loads(l) for l in sys.stdin]
+assert [c["summary"] for c in got] == ["Six", "Seven", "Eight", "5 more headlines"], got
+categories = [c["hints"].get("category") for c in got]
+assert categories == ["x-headlines.article"] * 3 + ["x-headlines.digest"], categories
+' || die "flood control did not post three and a summary, the summary in the digest category"
+ok "posted Six, Seven, Eight and '5 more headlines', the last in category x-headlines.digest"
 
 echo "markup in a title is literal text; a javascript: link is never opened"
 python3 - "$ARTICLES" <<'PY'
