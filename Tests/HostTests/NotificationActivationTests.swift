@@ -71,6 +71,40 @@ final class NotificationActivationTests: HostTestCase {
         XCTAssertEqual(values(of: "DESKTOP_STARTUP_ID", in: browserEnv), [])
     }
 
+    func testTheLauncherASummaryClickStartsGetsTheToken() throws {
+        // Given a launcher that records its environment, one headline per reload, and a host
+        // past its first run
+        let launcherEnv = cli.root.appendingPathComponent("launcher.env")
+        let launcher = cli.root.appendingPathComponent("launcher")
+        try "#!/bin/sh\nenv >> \(launcherEnv.path)\ncat >/dev/null\nexit 1\n".write(to: launcher, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: launcher.path)
+        let first = try firstNotification()
+        try cli.writeConfig(String(contentsOf: configFile, encoding: .utf8) + "\n[notify]\nmax-per-refresh=1\n[bar]\nlauncher=\(launcher.path)\n",
+                            at: configFile)
+
+        // When a reload brings ten new headlines (one posted, the rest summarised) and the server
+        // clicks the summary with a token
+        var envelope = try XCTUnwrap(JSONSerialization.jsonObject(with: fixture) as? [String: Any])
+        envelope["results"] = try XCTUnwrap(envelope["results"] as? [[String: Any]]).map { article in
+            article.merging(["id": "\(article["id"] ?? "")-2", "href": "\(article["href"] ?? "")-2",
+                             "title": "\(article["title"] ?? "") again"]) { $1 }
+        }
+        server.route(Self.path, .json(try JSONSerialization.data(withJSONObject: envelope)))
+        try reloadOverBus()
+        _ = waitUntil(timeout: 10) { notifications.calls.contains { $0.hints["category"] == "x-headlines.digest" } }
+        let digest = try XCTUnwrap(notifications.calls.first { $0.hints["category"] == "x-headlines.digest" },
+                                   "no summary among \(notifications.calls.map(\.summary))")
+        XCTAssertNotEqual(digest.id, first.id)
+        let token = "token-for-the-launcher-2718"
+        notifications.invoke("default", on: digest.id, token: token)
+
+        // Then the launcher `headlines menu` runs has that token in both variables
+        _ = waitUntil(timeout: 10) { !values(of: "PATH", in: launcherEnv).isEmpty }
+        XCTAssertEqual(values(of: "PATH", in: launcherEnv).count, 1, "the launcher ran other than once")
+        XCTAssertEqual(values(of: "XDG_ACTIVATION_TOKEN", in: launcherEnv), [token])
+        XCTAssertEqual(values(of: "DESKTOP_STARTUP_ID", in: launcherEnv), [token])
+    }
+
     func testEachNotificationNamesTheDesktopFileAndItsCategory() throws {
         // Given a default browser that cannot start (its working folder does not exist)
         let opened = cli.root.appendingPathComponent("opened.txt")
