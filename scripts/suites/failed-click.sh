@@ -29,10 +29,12 @@ dbus-update-activation-environment APITUBE_API_KEY || die "the bus did not take 
 # No default browser: the session's fake one is unregistered, and nothing else handles http.
 rm -f "$SESSION_DIR/config/mimeapps.list" "$SESSION_DIR/data/applications/fake-browser.desktop"
 
-# notified SUMMARY TEXT [BEFORE]: a Notify call after the first BEFORE ones has both.
+# notified_after BEFORE TEXT: a Notify call after the first BEFORE ones has the summary and TEXT,
+# in the error category a user's server rules match, naming the desktop file.
 notified_after() { # BEFORE TEXT
     python3 "$LIB/notify_calls.py" "$SESSION_DIR/monitor.log" | tail -n +$(( $1 + 1 )) \
-        | grep -F '"Headlines could not open it"' | grep -qF "$2"
+        | grep -F '"Headlines could not open it"' | grep -F '"category": "x-headlines.error"' \
+        | grep -F '"desktop-entry": "headlines"' | grep -qF "$2"
 }
 expect_notice() { # WHAT TEXT COMMAND...
     local what=$1 text=$2 before; shift 2
@@ -41,7 +43,7 @@ expect_notice() { # WHAT TEXT COMMAND...
     wait_for "a notification for $what" 5 notified_after "$before" "$text" \
         || { cat "$WORK/err.txt"; python3 "$LIB/notify_calls.py" "$SESSION_DIR/monitor.log" | tail -n 3; die "$what: no notification saying \"$text\""; }
     grep -qF "$text" "$WORK/err.txt" || die "$what: stderr does not say \"$text\": $(cat "$WORK/err.txt")"
-    ok "$what: one notification and stderr say \"$text\""
+    ok "$what: one notification (category x-headlines.error) and stderr say \"$text\""
 }
 
 expect_notice "headlines open 1 with no default browser" "set a default web browser" \
