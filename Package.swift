@@ -18,7 +18,8 @@
 //   CGLibNotify      system library: libnotify + GLib/GIO/GObject headers via its own .pc file.
 //   HeadlinesGLib    the part of the desktop layer that needs GLib alone (CGLib): the config file
 //                    (GKeyFile), the image store's names, the parent watch, where the programs are.
-//   HeadlinesDesktop the only importer of CGLibNotify: the GLib loop and the widget host, the bus
+//   HeadlinesDesktop the only importer of CGLibNotify (of the tests, HostTests uses its GIO for a
+//                    fake notification server): the GLib loop and the widget host, the bus
 //                    (service and client, the one way a command reaches the host), libnotify,
 //                    and ProcessLauncher, the one way the GLib programs start another program.
 //   CGdkPixbuf       system library: gdk-pixbuf (and the GObject and GLib it is built on) alone.
