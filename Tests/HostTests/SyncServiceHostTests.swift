@@ -64,6 +64,20 @@ final class SyncServiceHostTests: HostTestCase {
         return host
     }
 
+    /// One more reload, asked on the bus (queued behind one still finishing, where `refresh`
+    /// would wait for that one instead), and its end seen in the host's log.
+    private func reloadAndWait(_ host: BackgroundProcess) throws {
+        let ended = { host.lines(containing: "reload ok").count + host.lines(containing: "reload failed").count }
+        let before = ended()
+        try reloadOverBus()
+        guard waitUntil(timeout: 30, { ended() > before }) != nil else {
+            XCTFail("no reload ended within 30 s:\n\(host.transcript)")
+            throw Stop()
+        }
+        XCTAssertTrue(host.lines.last { $0.text.contains("reload ok") || $0.text.contains("reload failed") }?.text.contains("reload ok") == true,
+                      host.transcript)
+    }
+
     private func requests(_ fragment: String) -> [String] { freshRSS.requests.filter { $0.contains(fragment) } }
 
     /// Waits for the request log to hold `count` lines with `fragment` (php -S logs each one as it ends).
@@ -83,14 +97,11 @@ final class SyncServiceHostTests: HostTestCase {
         // alone, with the token the host kept in memory. The cache `fetch` wrote is fresh, so the
         // host's first reload is one asked for.
         let host = try startHostOnTheBus()
-        XCTAssertEqual(try run(["refresh"]).status, 0)
-        try expectLine("reload ok", from: host, within: 20)
+        try reloadAndWait(host)
         XCTAssertTrue(waitForRequests("/reader/api/0/stream/contents", 2), "\(freshRSS.requests)")
         let signIns = requests("accounts/ClientLogin").count
         XCTAssertEqual(signIns, 2, "one for fetch, one for the host's first reload: \(freshRSS.requests)")
-        let mark = host.mark
-        XCTAssertEqual(try run(["refresh"]).status, 0)
-        try expectLine("reload ok", from: host, after: mark, within: 20)
+        try reloadAndWait(host)
         XCTAssertTrue(waitForRequests("/reader/api/0/stream/contents", 3), "\(freshRSS.requests)")
         XCTAssertEqual(requests("accounts/ClientLogin").count, signIns, "a refresh signed in again: \(freshRSS.requests)")
 
@@ -109,9 +120,7 @@ final class SyncServiceHostTests: HostTestCase {
         // An item read in FreshRSS leaves the list at the next reload
         let second = try freshRSS.unreadEntries().sorted { ($0.published, $0.id) > ($1.published, $1.id) }[0]
         try freshRSS.setRead([second.id])
-        let before = host.mark
-        XCTAssertEqual(try run(["refresh"]).status, 0)
-        try expectLine("reload ok", from: host, after: before, within: 20)
+        try reloadAndWait(host)
         XCTAssertNotNil(waitUntil(timeout: 10) { (try? self.listedTitles()) == (try? self.unreadTitles()) },
                         "listed \((try? listedTitles()) ?? []), unread \((try? unreadTitles()) ?? [])")
         XCTAssertFalse(try listedTitles().contains(second.title))
@@ -138,13 +147,9 @@ final class SyncServiceHostTests: HostTestCase {
 
         // Then FreshRSS comes back and the next reload sends it, once
         try freshRSS.restart()
-        let mark = host.mark
-        XCTAssertEqual(try run(["refresh"]).status, 0)
-        try expectLine("reload ok", from: host, after: mark, within: 20)
+        try reloadAndWait(host)
         XCTAssertNotNil(waitUntil(timeout: 10) { (try? self.freshRSS.isRead(first.id)) == true }, "never read in FreshRSS")
-        let again = host.mark
-        XCTAssertEqual(try run(["refresh"]).status, 0)
-        try expectLine("reload ok", from: host, after: again, within: 20)
+        try reloadAndWait(host)
         XCTAssertTrue(waitForRequests("/reader/api/0/stream/contents", 3))
         XCTAssertEqual(requests("/reader/api/0/edit-tag").count, 1, "\(freshRSS.requests)")
         XCTAssertFalse(((try? String(contentsOf: marks, encoding: .utf8)) ?? "").contains("\"pending\":[\""))
@@ -158,8 +163,7 @@ final class SyncServiceHostTests: HostTestCase {
 
         // The cache `fetch` wrote is fresh: the host's first reload is one asked for.
         let host = try startHostOnTheBus()
-        XCTAssertEqual(try run(["refresh"]).status, 0)
-        try expectLine("reload ok", from: host, within: 20)
+        try reloadAndWait(host)
         let opened = cli.root.appendingPathComponent("opened.txt")
         _ = try installFakeBrowser(opened: opened)
         let first = try freshRSS.unreadEntries().sorted { ($0.published, $0.id) > ($1.published, $1.id) }[0]
@@ -181,9 +185,8 @@ final class SyncServiceHostTests: HostTestCase {
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
         let signIns = requests("accounts/ClientLogin").count
         let mark = host.mark
-        XCTAssertEqual(try run(["refresh"]).status, 0)
         // Then that one reload succeeds: the refused stream request, one sign-in, the stream again
-        try expectLine("reload ok", from: host, after: mark, within: 20)
+        try reloadAndWait(host)
         XCTAssertEqual(host.lines(containing: "reload failed", after: mark).count, 0, host.transcript)
         XCTAssertTrue(waitForRequests("/reader/api/0/stream/contents", 3), "\(freshRSS.requests)")
         XCTAssertEqual(requests("accounts/ClientLogin").count, signIns + 1, "\(freshRSS.requests)")
