@@ -131,4 +131,5 @@ final class KeywordAlertTests: XCTestCase {
 private final class CountingNotifier: Notifier, @unchecked Sendable {
     var posted: [Headline] = []
     func post(_ headlines: [Headline], more: Int, now: Date) { posted += headlines }
+    func postHeld(_ held: HeldHeadlines, now: Date) {}
 }

@@ -15,14 +15,21 @@ public final class RecordingNotifier: Notifier, Sendable {
 
     public let log: CallLog
     private let recorded = Mutex<[Post]>([])
+    private let recordedHeld = Mutex<[HeldHeadlines]>([])
 
     public init(log: CallLog = CallLog()) { self.log = log }
 
     public var posts: [Post] { recorded.withLock { $0 } }
+    /// The summaries of held headlines, in posting order.
+    public var heldPosts: [HeldHeadlines] { recordedHeld.withLock { $0 } }
 
     public func post(_ headlines: [Headline], more: Int, now: Date) {
         let ids = headlines.map(\.id)
         recorded.withLock { $0.append(Post(ids: ids, more: more, at: now)) }
         log.append(.posted(ids: ids, more: more))
+    }
+
+    public func postHeld(_ held: HeldHeadlines, now: Date) {
+        recordedHeld.withLock { $0.append(held) }
     }
 }

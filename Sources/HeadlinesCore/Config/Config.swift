@@ -105,6 +105,9 @@ public struct Config: Equatable, Sendable {
     public var keywords: [String] = []
     /// `[notify] mute-words`: headlines matching one of them are hidden from notifications and bars.
     public var muteWords: [String] = []
+    /// `[notify] quiet-hours = 22:00-07:00`: local clock times in which nothing is notified;
+    /// one summary follows. nil: no quiet hours.
+    public var quietHours: QuietHours?
     // [bar]
     public var rotate: TimeInterval = 0
     public var maxLength: Int = 60
@@ -166,6 +169,7 @@ public struct Config: Equatable, Sendable {
             "images": "true or false",
             "keywords": "words or \"quoted phrases\" separated by ; or a comma, or empty",
             "mute-words": "words or \"quoted phrases\" separated by ; or a comma, or empty",
+            "quiet-hours": "a span of the 24-hour clock such as 22:00-07:00, or empty for none",
         ],
         "bar": [
             "rotate": "a duration such as 10s, or 0 for no rotation",
@@ -331,6 +335,9 @@ extension Config {
             config.notifyImages = b
         case ("notify", "keywords"): config.keywords = Config.wordList(value)
         case ("notify", "mute-words"): config.muteWords = Config.wordList(value)
+        case ("notify", "quiet-hours"):
+            guard value.isEmpty || QuietHours(value) != nil else { throw bad() }
+            config.quietHours = QuietHours(value)
         case ("notify", "max-per-refresh"):
             guard let n = Int(value), (1...50).contains(n) else { throw bad() }
             config.maxPerRefresh = n

@@ -13,6 +13,12 @@ public final class HeadlineNotifications {
     /// `[notify] keywords` and `mute-words` (`KeywordAlerts`); the host sets them again when the
     /// config changes, so they apply from the next reload on.
     public var alerts = KeywordAlerts()
+    /// `[notify] quiet-hours`: set again by the host when the config changes.
+    public var quietHours: QuietHours?
+    /// New headlines not shown because the reload came during quiet hours; posted as one
+    /// summary by the first reload after them. Kept in memory: a restart forgets the count
+    /// (the headlines themselves stay in the bars and the menu).
+    public private(set) var heldForQuietHours = 0
     private let warn: (String) -> Void
     /// The seen set as last saved (or loaded), so the file is read once per process.
     private var seen: SeenSet?
@@ -50,6 +56,14 @@ public final class HeadlineNotifications {
         }
         saveFailing = false
         seen = plan.seen
+        if let quietHours, quietHours.contains(now) {
+            heldForQuietHours += plan.post.count + plan.more
+            return NotificationPlanner.Plan(post: [], more: 0, seen: plan.seen)
+        }
+        if heldForQuietHours > 0 {
+            notifier.postHeld(HeldHeadlines(count: heldForQuietHours, reason: .quietHours), now: now)
+            heldForQuietHours = 0
+        }
         if !plan.post.isEmpty || plan.more > 0 { notifier.post(plan.post, more: plan.more, now: now) }
         return plan
     }

@@ -91,8 +91,19 @@ public struct NotificationContent: Equatable, Sendable {
     public static let moreActions = [Action(key: "default", label: "Show all")]
 
     public static func more(_ count: Int, caps: NotificationCapabilities) -> NotificationContent {
-        let hint = caps.contains(.actions) ? "Click to pick one." : "Run `headlines list` to see them."
-        return NotificationContent(summary: NumberText.counted(count, "more headline"), body: hint, actions: moreActions)
+        NotificationContent(summary: NumberText.counted(count, "more headline"), body: pickHint(caps), actions: moreActions)
+    }
+
+    /// The one notification after Do Not Disturb or quiet hours: "5 new headlines while Do Not
+    /// Disturb was on". Its click opens the menu, as the "N more" summary's does.
+    public static func held(_ held: HeldHeadlines, caps: NotificationCapabilities) -> NotificationContent {
+        NotificationContent(summary: NumberText.counted(held.count, "new headline") + " " + held.reason.phrase,
+                            body: pickHint(caps), actions: moreActions)
+    }
+
+    /// A summary's body: how to get at the headlines it counts.
+    private static func pickHint(_ caps: NotificationCapabilities) -> String {
+        caps.contains(.actions) ? "Click to pick one." : "Run `headlines list` to see them."
     }
 }
 

@@ -5,4 +5,6 @@ public protocol Notifier: AnyObject {
     /// Posts one notification per headline (in the order given) and, when `more` > 0, a summary.
     /// Must return at once: the host's loop never waits on a notification server.
     func post(_ headlines: [Headline], more: Int, now: Date)
+    /// Posts the one notification that summarises what was held back (`HeldHeadlines`).
+    func postHeld(_ held: HeldHeadlines, now: Date)
 }

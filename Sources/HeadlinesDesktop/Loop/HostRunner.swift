@@ -17,6 +17,7 @@ public enum HostRunner {
                               scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: config.dailyBudget)),
                               maxLength: config.maxLength, sourceIdentity: config.sourceIdentity)
         setup.alerts = KeywordAlerts(config)
+        setup.quietHours = config.quietHours
         setup.syncAccount = config.syncAccount?.label
         return setup
     }

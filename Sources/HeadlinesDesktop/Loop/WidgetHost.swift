@@ -16,6 +16,8 @@ public struct HostSetup: Sendable {
     public var sourceIdentity: String
     /// `[notify] keywords` and `mute-words`: bars mark and hide, notifications filter.
     public var alerts = KeywordAlerts()
+    /// `[notify] quiet-hours`: notifications wait for their end.
+    public var quietHours: QuietHours?
     /// The sync service account this widget reads (`SyncAccount.label`), nil for other sources:
     /// opening one of its headlines marks it read there.
     public var syncAccount: String?

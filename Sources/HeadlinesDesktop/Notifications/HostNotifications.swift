@@ -13,7 +13,7 @@ public final class HostNotifications {
 
     /// `menuCommand`: argv run (never through a shell) when the "N more headlines" summary is clicked.
     public init(host: WidgetHost, paths: XDGPaths, maxPerRefresh: Int, menuCommand: [String], environment: [String: String]) {
-        let notifier = LibnotifyNotifier()
+        let notifier = LibnotifyNotifier(environment: environment)
         self.notifier = notifier
         self.host = host
         notifications = HeadlineNotifications(notifier: notifier, paths: paths, maxPerRefresh: maxPerRefresh,
@@ -44,8 +44,21 @@ public final class HostNotifications {
     public func reloaded(_ result: TimelineResult) {
         guard let fetched = result.fetched else { return }
         notifier.useImages(result.images)
-        if let host { notifications.alerts = host.setup.alerts }
-        let plan = notifications.reloaded(fetched, now: HostClock.now().wall)
+        if let host {
+            notifications.alerts = host.setup.alerts
+            notifications.quietHours = host.setup.quietHours
+        }
+        let now = HostClock.now().wall
+        let heldBefore = notifications.heldForQuietHours
+        let plan = notifications.reloaded(fetched, now: now)
+        if let quiet = notifications.quietHours, notifications.heldForQuietHours > heldBefore {
+            HostLog.info("quiet hours (\(quiet.description)): holding \(NumberText.counted(notifications.heldForQuietHours, "new headline")) for one summary after \(LocalTime.stamp(quiet.end(after: now)))")
+        } else if heldBefore > 0 && notifications.heldForQuietHours == 0 {
+            HostLog.info("quiet hours are over: notifying a summary of \(NumberText.counted(heldBefore, "held headline"))")
+        }
+        if plan.post.isEmpty && plan.more == 0 && notifications.heldForQuietHours == 0 && heldBefore == 0 {
+            notifier.postHeldIfQuietEnded()
+        }
         if !plan.post.isEmpty || plan.more > 0 {
             HostLog.info("notifying \(plan.post.count) new headline\(plan.post.count == 1 ? "" : "s")\(plan.more > 0 ? " and a summary of \(plan.more) more" : "")")
         }

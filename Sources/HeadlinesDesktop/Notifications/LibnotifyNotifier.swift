@@ -18,6 +18,9 @@ public final class LibnotifyNotifier: Notifier, Sendable {
         /// Notifications on screen, each holding one reference until its `closed` signal; kept
         /// as addresses (Sendable), turned back into pointers only on the worker.
         var live: Set<UInt> = []
+        /// New headlines not shown while the server kept quiet (Do Not Disturb), for the one
+        /// summary posted when it no longer does.
+        var heldForDoNotDisturb = 0
     }
     private let state = SanitizedMutex(State())
     /// Counters for the leak test: notifications created and finalized (g_object_weak_ref).
@@ -49,7 +52,11 @@ public final class LibnotifyNotifier: Notifier, Sendable {
         set { handlers.withLock { $0.onRead = newValue } }
     }
 
-    public init() {
+    /// The environment `dunstctl` runs in (asked whether dunst is paused).
+    private let environment: [String: String]
+
+    public init(environment: [String: String] = [:]) {
+        self.environment = ProcessLauncher.userEnvironment(environment)
         // libnotify prints its own g_warning for every failed call; we log one sentence instead.
         g_log_set_handler("libnotify", GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_MESSAGE.rawValue),
                           { _, _, _, _ in }, nil)
@@ -63,7 +70,7 @@ public final class LibnotifyNotifier: Notifier, Sendable {
     public func post(_ headlines: [Headline], more: Int, now: Date) {
         let paths = images.withLock { $0 }
         worker.submit { [self] in
-            guard let caps = currentCapabilities() else { return }
+            guard let caps = currentCapabilities(), !keptQuiet(adding: headlines.count + more, caps: caps) else { return }
             for headline in headlines {
                 show(NotificationContent.headline(headline, now: now, caps: caps, markRead: onRead != nil), action: .open(headline),
                      image: paths[headline.id])
@@ -71,6 +78,26 @@ public final class LibnotifyNotifier: Notifier, Sendable {
             if more > 0 { show(NotificationContent.more(more, caps: caps), action: .more) }
         }
     }
+
+    public func postHeld(_ held: HeldHeadlines, now: Date) {
+        worker.submit { [self] in
+            guard let caps = currentCapabilities(), !keptQuiet(adding: held.count, caps: caps) else { return }
+            show(NotificationContent.held(held, caps: caps), action: .more)
+        }
+    }
+
+    /// After a reload that posted nothing: if headlines were held for Do Not Disturb and it has
+    /// ended, their summary is posted now rather than with the next new headline.
+    public func postHeldIfQuietEnded() {
+        guard heldForDoNotDisturb > 0 else { return }
+        worker.submit { [self] in
+            guard let caps = currentCapabilities() else { return }
+            _ = keptQuiet(adding: 0, caps: caps)
+        }
+    }
+
+    /// Headlines held back while the server keeps quiet, not yet summarised.
+    public var heldForDoNotDisturb: Int { state.withLock { $0.heldForDoNotDisturb } }
 
     /// Notification objects created and not yet finalized. Waits for the worker to be idle.
     public func liveObjectCount() -> Int {
@@ -109,6 +136,29 @@ public final class LibnotifyNotifier: Notifier, Sendable {
             return nil
         }
         return NotificationCapabilities(names: names)
+    }
+
+    /// Whether the server keeps quiet now; then `count` more headlines are held back. When it
+    /// has stopped, the one summary of those it held is posted first.
+    private func keptQuiet(adding count: Int, caps: NotificationCapabilities) -> Bool {
+        let name = NotificationServerProbe.serverName() ?? ""
+        if DoNotDisturb.isOn(serverName: name, environment: environment) {
+            let total = state.withLock { s in
+                s.heldForDoNotDisturb += count
+                return s.heldForDoNotDisturb
+            }
+            HostLog.info("the notification server is in Do Not Disturb: holding \(NumberText.counted(total, "new headline")) for one summary when it ends")
+            return true
+        }
+        let held = state.withLock { s in
+            defer { s.heldForDoNotDisturb = 0 }
+            return s.heldForDoNotDisturb
+        }
+        if held > 0 {
+            HostLog.info("Do Not Disturb has ended: notifying a summary of \(NumberText.counted(held, "held headline"))")
+            show(NotificationContent.held(HeldHeadlines(count: held, reason: .doNotDisturb), caps: caps), action: .more)
+        }
+        return false
     }
 
     private func markDown(_ why: String) {

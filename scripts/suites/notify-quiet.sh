@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Do Not Disturb and quiet hours with real components: a private D-Bus session, Xvfb, the real
+# dunst paused and resumed with dunstctl, dbus-monitor counting the Notify calls; quiet hours on a
+# host whose clock faketime sets. Prints one line per check; exits non-zero on the first failure.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+export HEADLINES_BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}
+BIN=$HEADLINES_BIN/headlines
+. scripts/lib/common.sh
+
+suite_dir notify-quiet
+session_start "$WORK/session"
+
+ARTICLES=$WORK/articles.json
+python3 "$LIB/articles.py" "$ARTICLES" 10
+start_news_server "$WORK/requests.log" --articles "$ARTICLES"
+news_config "$WORK/headlines.conf" 'provider = apitube' '[refresh]' 'interval = 1h' 'daily-budget = 200' '[notify]' 'max-per-refresh = 3'
+export APITUBE_API_KEY=suite-key-not-secret-5012
+HOST_LOG=$WORK/host.log
+
+calls() { python3 "$LIB/notify_calls.py" "$SESSION_DIR/monitor.log"; }
+call_count() { calls | wc -l; }
+logged() { grep -c -F -- "$1" "$HOST_LOG"; }
+start_host() { # [PREFIX...]: faketime and its arguments
+    "$@" "$BIN" --config "$WORK/headlines.conf" run >>"$HOST_LOG" 2>&1 &
+    HOST_PID=$!
+    PIDS+=("$HOST_PID")
+    wait_for "the first reload" 20 grep -q "reload ok" "$HOST_LOG" || die "the host did not reload: $(tail -n 5 "$HOST_LOG")"
+}
+stop_host() { kill -TERM "$HOST_PID"; wait "$HOST_PID"; }
+reload_until_logged() { # TEXT: one more reload, and the host's log line about its notifications
+    local before; before=$(logged "$1")
+    "$BIN" --config "$WORK/headlines.conf" refresh >/dev/null || die "refresh failed"
+    wait_for "the host to log '$1'" 10 bash -c "[ \$(grep -c -F -- '$1' '$HOST_LOG') -gt $before ]" \
+        || die "the host did not log '$1': $(tail -n 5 "$HOST_LOG")"
+}
+
+echo "dunst paused during two reloads that bring 5 new headlines: nothing is posted"
+start_host
+wait_for "the first run's notification" 10 bash -c "[ \$(python3 '$LIB/notify_calls.py' '$SESSION_DIR/monitor.log' | wc -l) -ge 1 ]" \
+    || die "the first run posted nothing"
+dunstctl set-paused true
+[ "$(dunstctl is-paused)" = true ] || die "dunst did not pause"
+before=$(call_count)
+python3 "$LIB/articles.py" "$ARTICLES" 10 "Paused two" "Paused one"
+reload_until_logged "Do Not Disturb: holding 2 new headlines"
+python3 "$LIB/articles.py" "$ARTICLES" 10 "Paused five" "Paused four" "Paused three" "Paused two" "Paused one"
+reload_until_logged "Do Not Disturb: holding 5 new headlines"
+n=$(( $(call_count) - before )); [ "$n" -eq 0 ] || die "$n Notify call(s) while dunst was paused"
+ok "no Notify call during two paused reloads; the host holds 5"
+
+echo "dunst resumed: the next reload posts exactly one summary naming the count"
+dunstctl set-paused false
+reload_until_logged "Do Not Disturb has ended: notifying a summary of 5 held headlines"
+wait_for "the summary's Notify call" 10 bash -c "[ \$(python3 '$LIB/notify_calls.py' '$SESSION_DIR/monitor.log' | wc -l) -gt $before ]" \
+    || die "no Notify call after dunst resumed"
+calls | tail -n +$((before + 1)) | python3 -c '
+import json, sys
+got = [json.loads(l) for l in sys.stdin]
+assert [c["summary"] for c in got] == ["5 new headlines while Do Not Disturb was on"], [c["summary"] for c in got]
+assert got[0]["actions"][0] == "default", got[0]["actions"]
+' || die "expected exactly one summary of the 5 held headlines"
+reload_until_logged "next reload at"
+n=$(( $(call_count) - before )); [ "$n" -eq 1 ] || die "$n Notify calls after the resume, expected the one summary"
+ok "one Notify call: '5 new headlines while Do Not Disturb was on', clickable; none more after"
+stop_host
+
+if ! command -v faketime >/dev/null; then
+    echo "  skipped: quiet hours with faketime (install the faketime package)"
+    exit 0
+fi
+echo "quiet hours by the host's clock (faketime): nothing posted inside, one summary after"
+rm -rf "$XDG_STATE_HOME/headlines" "$XDG_CACHE_HOME/headlines"
+printf '%s\n' 'quiet-hours = 06:00-07:00' >>"$WORK/headlines.conf"
+python3 "$LIB/articles.py" "$ARTICLES" 10
+: >"$HOST_LOG"
+before=$(call_count)
+# The host's wall clock starts at 06:59:30 UTC and runs at the normal pace; its timers keep the
+# real monotonic clock.
+started=$(date +%s)
+TZ=UTC FAKETIME_DONT_FAKE_MONOTONIC=1 start_host faketime -f '@2026-12-07 06:59:30'
+wait_for "the first run to be held" 10 grep -q "holding 1 new headline" "$HOST_LOG" || die "the first run was not held: $(tail -n 3 "$HOST_LOG")"
+python3 "$LIB/articles.py" "$ARTICLES" 10 "Quiet two" "Quiet one"
+reload_until_logged "holding 3 new headlines"
+n=$(( $(call_count) - before )); [ "$n" -eq 0 ] || die "$n Notify call(s) during quiet hours"
+ok "no Notify call during quiet hours; the host holds 3"
+# The host's clock reads 07:00 thirty seconds after it started.
+sleep $(( started + 32 - $(date +%s) ))
+reload_until_logged "quiet hours are over: notifying a summary of 3 held headlines"
+wait_for "the summary's Notify call" 10 bash -c "[ \$(python3 '$LIB/notify_calls.py' '$SESSION_DIR/monitor.log' | wc -l) -gt $before ]" \
+    || die "no Notify call after quiet hours"
+calls | tail -n +$((before + 1)) | python3 -c '
+import json, sys
+got = [json.loads(l)["summary"] for l in sys.stdin]
+assert got == ["3 new headlines during quiet hours"], got
+' || die "expected exactly one summary of the 3 held headlines"
+ok "after 07:00 one Notify call: '3 new headlines during quiet hours'"
+stop_host
+echo "notify-quiet: all checks passed"
