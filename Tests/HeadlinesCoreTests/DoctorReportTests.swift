@@ -33,7 +33,7 @@ final class DoctorReportTests: XCTestCase {
           notifications  dunst 1.9.0 (2022-06-27) (knopwob) supports actions, body, body-hyperlinks, body-markup
                          a left click opens the article (mouse_left_click = do_action, close_current, in /home/u/.config/dunst/dunstrc)
           browser        Firefox ESR (firefox-esr.desktop) opens https links
-          launcher       fuzzel, found on PATH (for `headlines menu` and "N more headlines")
+          launcher       fuzzel, found on PATH (for `headlines menu` and a digest's click)
           bars           waybar: installed, /home/u/.config/waybar/config runs headlines
                          i3blocks: not installed, no config file
           config         /home/u/.config/headlines/headlines.conf loads: APITube, key from APITUBE_API_KEY

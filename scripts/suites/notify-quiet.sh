@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Do Not Disturb and quiet hours with real components: a private D-Bus session, Xvfb, the real
+# Do Not Disturb, quiet hours and a digest updated in place, with real components: a private D-Bus session, Xvfb, the real
 # dunst paused and resumed with dunstctl, dbus-monitor counting the Notify calls; quiet hours on a
 # host whose clock faketime sets. Prints one line per check; exits non-zero on the first failure.
 set -uo pipefail
@@ -10,11 +10,16 @@ BIN=$HEADLINES_BIN/headlines
 
 suite_dir notify-quiet
 session_start "$WORK/session"
+# Low-urgency notifications (all of ours) stay until closed, so a digest is surely still on screen
+# when the next reload updates it.
+printf '[urgency_low]\n    ignore_timeout = yes\n    timeout = 0\n' >>"$SESSION_DIR/dunstrc"
+dunst_stop
+dunst_start
 
 ARTICLES=$WORK/articles.json
 python3 "$LIB/articles.py" "$ARTICLES" 10
 start_news_server "$WORK/requests.log" --articles "$ARTICLES"
-news_config "$WORK/headlines.conf" 'provider = apitube' '[refresh]' 'interval = 1h' 'daily-budget = 200' '[notify]' 'max-per-refresh = 3'
+news_config "$WORK/headlines.conf" 'provider = apitube' 'page-size = 50' '[refresh]' 'interval = 1h' 'daily-budget = 200' '[notify]' 'max-per-refresh = 3'
 export APITUBE_API_KEY=suite-key-not-secret-5012
 HOST_LOG=$WORK/host.log
 
@@ -51,7 +56,7 @@ ok "no Notify call during two paused reloads; the host holds 5"
 
 echo "dunst resumed: the next reload posts exactly one summary naming the count"
 dunstctl set-paused false
-reload_until_logged "Do Not Disturb has ended: notifying a summary of 5 held headlines"
+reload_until_logged "Do Not Disturb has ended; summarising 5 held headlines"
 wait_for "the summary's Notify call" 10 bash -c "[ \$(python3 '$LIB/notify_calls.py' '$SESSION_DIR/monitor.log' | wc -l) -gt $before ]" \
     || die "no Notify call after dunst resumed"
 calls | tail -n +$((before + 1)) | python3 -c '
@@ -63,7 +68,39 @@ assert got[0]["actions"][0] == "default", got[0]["actions"]
 reload_until_logged "next reload at"
 n=$(( $(call_count) - before )); [ "$n" -eq 1 ] || die "$n Notify calls after the resume, expected the one summary"
 ok "one Notify call: '5 new headlines while Do Not Disturb was on', clickable; none more after"
+
+echo "30 new from one source with max-per-refresh 3: three and one digest; 5 more update that digest"
+dunstctl close-all
+open_count() { echo $(( $(dunstctl count displayed) + $(dunstctl count waiting) )); }
+wait_for "dunst to close everything" 5 bash -c '[ $(( $(dunstctl count displayed) + $(dunstctl count waiting) )) -eq 0 ]' || die "dunst kept notifications open"
+mapfile -t flood < <(seq -f 'Flood %g' 30 -1 1)
+before=$(call_count)
+python3 "$LIB/articles.py" "$ARTICLES" 10 "${flood[@]}"
+reload_until_logged "notifying 3 new headlines and 1 digest of 27 more"
+wait_for "4 Notify calls" 10 bash -c "[ \$(python3 '$LIB/notify_calls.py' '$SESSION_DIR/monitor.log' | wc -l) -ge $((before + 4)) ]" || die "expected 4 Notify calls"
+calls | tail -n +$((before + 1)) | python3 -c '
+import json, sys
+got = [json.loads(l) for l in sys.stdin]
+assert [c["summary"] for c in got] == ["Flood 28", "Flood 29", "Flood 30", "extra.example.com: 27 new"], [c["summary"] for c in got]
+assert got[3]["body"] == "Flood 27, and 26 more" and got[3]["replaces_id"] == 0, got[3]
+' || die "expected three headlines and a new digest of the other 27"
+[ "$(open_count)" -eq 4 ] || die "dunst holds $(open_count) notifications, expected 4"
+mapfile -t flood < <(seq -f 'Flood %g' 35 -1 1)
+before=$(call_count)
+python3 "$LIB/articles.py" "$ARTICLES" 10 "${flood[@]}"
+reload_until_logged "notifying 3 new headlines and 1 digest of 2 more"
+wait_for "4 Notify calls" 10 bash -c "[ \$(python3 '$LIB/notify_calls.py' '$SESSION_DIR/monitor.log' | wc -l) -ge $((before + 4)) ]" || die "expected 4 more Notify calls"
+calls | tail -n +$((before + 1)) | python3 -c '
+import json, sys
+got = [json.loads(l) for l in sys.stdin]
+assert [c["summary"] for c in got] == ["Flood 33", "Flood 34", "Flood 35", "extra.example.com: 29 new"], [c["summary"] for c in got]
+assert got[3]["body"] == "Flood 32, and 28 more" and got[3]["replaces_id"] != 0, got[3]
+' || die "expected three headlines and the digest updated to 29 through replaces_id"
+wait_for "dunst to show 7 notifications" 5 bash -c '[ $(( $(dunstctl count displayed) + $(dunstctl count waiting) )) -eq 7 ]' \
+    || die "dunst holds $(open_count) notifications, expected 7: the digest was added, not replaced"
+ok "3 + a digest of 27, then 3 + the same digest (replaces_id set) now counting 29; dunst holds 7, not 8"
 stop_host
+dunstctl close-all
 
 if ! command -v faketime >/dev/null; then
     echo "  skipped: quiet hours with faketime (install the faketime package)"
@@ -86,7 +123,7 @@ n=$(( $(call_count) - before )); [ "$n" -eq 0 ] || die "$n Notify call(s) during
 ok "no Notify call during quiet hours; the host holds 3"
 # The host's clock reads 07:00 thirty seconds after it started.
 sleep $(( started + 32 - $(date +%s) ))
-reload_until_logged "quiet hours are over: notifying a summary of 3 held headlines"
+reload_until_logged "quiet hours are over; summarising 3 held headlines"
 wait_for "the summary's Notify call" 10 bash -c "[ \$(python3 '$LIB/notify_calls.py' '$SESSION_DIR/monitor.log' | wc -l) -gt $before ]" \
     || die "no Notify call after quiet hours"
 calls | tail -n +$((before + 1)) | python3 -c '

@@ -82,7 +82,7 @@ public struct DoctorReport: Equatable, Sendable {
     private mutating func launcher(_ launcher: DesktopFacts.Launcher) -> String {
         switch launcher {
         case let .found(program, configured):
-            return "\(program)\(configured ? ", from [bar] launcher" : ", found on PATH") (for `headlines menu` and \"N more headlines\")"
+            return "\(program)\(configured ? ", from [bar] launcher" : ", found on PATH") (for `headlines menu` and a digest's click)"
         case let .broken(sentence):
             changes.append(Change(sentence: sentence, line: nil))
             return "none can run"

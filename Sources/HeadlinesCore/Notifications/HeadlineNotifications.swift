@@ -52,19 +52,19 @@ public final class HeadlineNotifications {
             }
             saveFailing = true
             seen = current
-            return NotificationPlanner.Plan(post: [], more: 0, seen: current)
+            return NotificationPlanner.Plan(post: [], digests: [], seen: current)
         }
         saveFailing = false
         seen = plan.seen
         if let quietHours, quietHours.contains(now) {
             heldForQuietHours += plan.post.count + plan.more
-            return NotificationPlanner.Plan(post: [], more: 0, seen: plan.seen)
+            return NotificationPlanner.Plan(post: [], digests: [], seen: plan.seen)
         }
         if heldForQuietHours > 0 {
             notifier.postHeld(HeldHeadlines(count: heldForQuietHours, reason: .quietHours), now: now)
             heldForQuietHours = 0
         }
-        if !plan.post.isEmpty || plan.more > 0 { notifier.post(plan.post, more: plan.more, now: now) }
+        if !plan.post.isEmpty || plan.more > 0 { notifier.post(plan.post, digests: plan.digests, now: now) }
         return plan
     }
 

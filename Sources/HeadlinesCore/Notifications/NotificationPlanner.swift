@@ -6,14 +6,23 @@ public enum NotificationPlanner {
     public struct Plan: Equatable, Sendable {
         /// To post, oldest first, so the newest ends on top of the stack.
         public var post: [Headline]
-        /// New headlines not posted one by one: a "N more headlines" summary when above 0.
-        public var more: Int
+        /// New headlines past `maxPerRefresh`: one digest per source, the source of the newest first.
+        public var digests: [SourceDigest]
         public var seen: SeenSet
+
+        public init(post: [Headline], digests: [SourceDigest], seen: SeenSet) {
+            self.post = post
+            self.digests = digests
+            self.seen = seen
+        }
+
+        /// New headlines not posted one by one.
+        public var more: Int { digests.reduce(0) { $0 + $1.count } }
     }
 
     /// - First run (empty seen set): at most the single newest headline; the rest are marked seen.
     /// - Otherwise the unseen, unmuted ones; above `maxPerRefresh`, the newest `maxPerRefresh`
-    ///   and a summary of the rest.
+    ///   and one digest per source of the rest.
     /// Muted sources (and mute-words) are marked seen and never posted. With `keywords`, only
     /// the headlines matching one are posted; the others are marked seen all the same, so that
     /// dropping a keyword later does not bring back a flood of old headlines.
@@ -32,7 +41,7 @@ public enum NotificationPlanner {
         let newestFirst = fresh.sorted { $0.publishedAt > $1.publishedAt }
         let limit = firstRun ? 1 : max(1, maxPerRefresh)
         let posted = Array(newestFirst.prefix(limit))
-        let more = firstRun ? 0 : newestFirst.count - posted.count
-        return Plan(post: posted.reversed(), more: more, seen: updated)
+        let rest = firstRun ? [] : newestFirst.dropFirst(limit)
+        return Plan(post: posted.reversed(), digests: SourceDigest.of(rest), seen: updated)
     }
 }

@@ -11,7 +11,7 @@ public final class HostNotifications {
     /// Read at each reload for its current keywords (the config may have changed since).
     private weak var host: WidgetHost?
 
-    /// `menuCommand`: argv run (never through a shell) when the "N more headlines" summary is clicked.
+    /// `menuCommand`: argv run (never through a shell) when a digest or the summary after quiet is clicked.
     public init(host: WidgetHost, paths: XDGPaths, maxPerRefresh: Int, menuCommand: [String], environment: [String: String]) {
         let notifier = LibnotifyNotifier(environment: environment)
         self.notifier = notifier
@@ -54,13 +54,14 @@ public final class HostNotifications {
         if let quiet = notifications.quietHours, notifications.heldForQuietHours > heldBefore {
             HostLog.info("quiet hours (\(quiet.description)): holding \(NumberText.counted(notifications.heldForQuietHours, "new headline")) for one summary after \(LocalTime.stamp(quiet.end(after: now)))")
         } else if heldBefore > 0 && notifications.heldForQuietHours == 0 {
-            HostLog.info("quiet hours are over: notifying a summary of \(NumberText.counted(heldBefore, "held headline"))")
+            HostLog.info("quiet hours are over; summarising \(NumberText.counted(heldBefore, "held headline"))")
         }
         if plan.post.isEmpty && plan.more == 0 && notifications.heldForQuietHours == 0 && heldBefore == 0 {
             notifier.postHeldIfQuietEnded()
         }
         if !plan.post.isEmpty || plan.more > 0 {
-            HostLog.info("notifying \(plan.post.count) new headline\(plan.post.count == 1 ? "" : "s")\(plan.more > 0 ? " and a summary of \(plan.more) more" : "")")
+            let digests = plan.digests.isEmpty ? "" : " and \(NumberText.counted(plan.digests.count, "digest")) of \(plan.more) more"
+            HostLog.info("notifying \(NumberText.counted(plan.post.count, "new headline"))" + digests)
         }
     }
 }
