@@ -33,6 +33,7 @@ start_host() { # [PREFIX...]: faketime and its arguments
     wait_for "the first reload" 20 grep -q "reload ok" "$HOST_LOG" || die "the host did not reload: $(tail -n 5 "$HOST_LOG")"
 }
 stop_host() { kill -TERM "$HOST_PID"; wait "$HOST_PID"; }
+held_line() { TZ=UTC "$BIN" --config "$WORK/headlines.conf" status | grep '^Held back:'; }
 reload_until_logged() { # TEXT: one more reload, and the host's log line about its notifications
     local before; before=$(logged "$1")
     "$BIN" --config "$WORK/headlines.conf" refresh >/dev/null || die "refresh failed"
@@ -52,7 +53,10 @@ reload_until_logged "Do Not Disturb: holding 2 new headlines"
 python3 "$LIB/articles.py" "$ARTICLES" 10 "Paused five" "Paused four" "Paused three" "Paused two" "Paused one"
 reload_until_logged "Do Not Disturb: holding 5 new headlines"
 n=$(( $(call_count) - before )); [ "$n" -eq 0 ] || die "$n Notify call(s) while dunst was paused"
-ok "no Notify call during two paused reloads; the host holds 5"
+line=$(held_line)
+[ "$line" = "Held back:     5 new headlines while Do Not Disturb is on, summarised at the first reload after it" ] \
+    || die "status said '$line' while dunst was paused"
+ok "no Notify call during two paused reloads; the host holds 5, and status says so"
 
 echo "dunst resumed: the next reload posts exactly one summary naming the count"
 dunstctl set-paused false
@@ -67,7 +71,8 @@ assert got[0]["actions"][0] == "default", got[0]["actions"]
 ' || die "expected exactly one summary of the 5 held headlines"
 reload_until_logged "next reload at"
 n=$(( $(call_count) - before )); [ "$n" -eq 1 ] || die "$n Notify calls after the resume, expected the one summary"
-ok "one Notify call: '5 new headlines while Do Not Disturb was on', clickable; none more after"
+held_line && die "status still says something is held: $(held_line)"
+ok "one Notify call: '5 new headlines while Do Not Disturb was on', clickable; none more after; status holds nothing"
 
 echo "30 new from one source with max-per-refresh 3: three and one digest; 5 more update that digest"
 dunstctl close-all
@@ -120,7 +125,10 @@ wait_for "the first run to be held" 10 grep -q "holding 1 new headline" "$HOST_L
 python3 "$LIB/articles.py" "$ARTICLES" 10 "Quiet two" "Quiet one"
 reload_until_logged "holding 3 new headlines"
 n=$(( $(call_count) - before )); [ "$n" -eq 0 ] || die "$n Notify call(s) during quiet hours"
-ok "no Notify call during quiet hours; the host holds 3"
+line=$(held_line)
+[ "$line" = "Held back:     3 new headlines during quiet hours, summarised at the first reload after 2026-12-07 07:00:00 +0000" ] \
+    || die "status said '$line' during quiet hours"
+ok "no Notify call during quiet hours; the host holds 3, and status says until when"
 # The host's clock reads 07:00 thirty seconds after it started.
 sleep $(( started + 32 - $(date +%s) ))
 reload_until_logged "quiet hours are over; summarising 3 held headlines"

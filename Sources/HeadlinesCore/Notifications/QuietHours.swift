@@ -82,3 +82,32 @@ public struct HeldHeadlines: Equatable, Sendable {
         self.reason = reason
     }
 }
+
+/// What `headlines status` says of the notifications a running host holds back: how many for
+/// Do Not Disturb and for quiet hours, and until when quiet hours last (nil outside them).
+public struct HeldCounts: Equatable, Sendable {
+    public var doNotDisturb: Int
+    public var quietHours: Int
+    public var quietUntil: Date?
+
+    public init(doNotDisturb: Int = 0, quietHours: Int = 0, quietUntil: Date? = nil) {
+        self.doNotDisturb = doNotDisturb
+        self.quietHours = quietHours
+        self.quietUntil = quietUntil
+    }
+
+    /// The status line, nil when nothing is held and it is not quiet.
+    public var sentence: String? {
+        var parts: [String] = []
+        if doNotDisturb > 0 {
+            parts.append(NumberText.counted(doNotDisturb, "new headline") + " while Do Not Disturb is on, summarised at the first reload after it")
+        }
+        if let quietUntil {
+            parts.append(NumberText.counted(quietHours, "new headline") + " during quiet hours, summarised at the first reload after "
+                         + LocalTime.stamp(quietUntil))
+        } else if quietHours > 0 {
+            parts.append(NumberText.counted(quietHours, "new headline") + " from quiet hours, summarised at the next reload")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+}

@@ -107,6 +107,7 @@ public enum HostRunner {
                                                           menuCommand: [Binaries.path(of: "headlines")] + menuArgs.passThrough + ["menu"],
                                                           environment: environment)
                     host.onReload = { notifications.reloaded($0) }
+                    host.heldNotifications = { notifications.held(now: HostClock.now().wall) }
                     HostRegistry.keep(notifications)
                 }
                 // An edited config applies at once, as SIGHUP does (keywords, mute-words, ...), to

@@ -94,6 +94,9 @@ public final class WidgetHost {
 
     /// Called on the loop with each batch of fetched headlines (notifications hang here).
     public var onReload: ((TimelineResult) -> Void)?
+    /// The notifications held back (Do Not Disturb, quiet hours), for `GetStatus`; nil when
+    /// this widget does not notify.
+    public var heldNotifications: (() -> HeldCounts)?
     /// Called on the loop whenever the entry on display changes (bars hang here).
     public var onEntry: ((TimelineEntry, PublishedTimeline) -> Void)?
     /// Called on the loop after each reload with its result in words (the bus signals hang here).

@@ -41,6 +41,12 @@ public final class HostNotifications {
         }
     }
 
+    /// What is held back now, for `headlines status`.
+    public func held(now: Date) -> HeldCounts {
+        let quiet = notifications.quietHours.flatMap { $0.contains(now) ? $0.end(after: now) : nil }
+        return HeldCounts(doNotDisturb: notifier.heldForDoNotDisturb, quietHours: notifications.heldForQuietHours, quietUntil: quiet)
+    }
+
     public func reloaded(_ result: TimelineResult) {
         guard let fetched = result.fetched else { return }
         notifier.useImages(result.images)
