@@ -42,6 +42,21 @@ final class DoctorReportTests: XCTestCase {
         """)
     }
 
+    func testDoNotDisturbAndWhatTheHostHoldsAreSaidWithNothingToChange() {
+        var quiet = facts(server: dunst, click: leftClick(["do_action"], setIn: userFile, main: userFile))
+        quiet.doNotDisturb = true
+        quiet.held = HeldCounts(doNotDisturb: 5)
+        let report = DoctorReport(quiet)
+        XCTAssertEqual(report.exitStatus, 0, "Do Not Disturb is the user's choice, not a fault")
+        let lines = report.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertTrue(lines.contains("Do Not Disturb is on: nothing is posted until it ends, then one summary of what arrived"), report.text)
+        XCTAssertTrue(lines.contains("held back: 5 new headlines while Do Not Disturb is on, summarised at the first reload after it"), report.text)
+        quiet.doNotDisturb = false
+        quiet.held = HeldCounts()
+        XCTAssertFalse(DoctorReport(quiet).text.contains("Do Not Disturb"), "said only while it is on")
+        XCTAssertFalse(DoctorReport(quiet).text.contains("held back"), "said only while something is held")
+    }
+
     func testDunstsDefaultLeftClickGetsTheLineToAdd() {
         let report = DoctorReport(facts(server: dunst, click: leftClick(["close_current"], setIn: "/etc/xdg/dunst/dunstrc", main: "/etc/xdg/dunst/dunstrc")))
         XCTAssertEqual(report.exitStatus, 1)

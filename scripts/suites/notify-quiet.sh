@@ -56,7 +56,10 @@ n=$(( $(call_count) - before )); [ "$n" -eq 0 ] || die "$n Notify call(s) while 
 line=$(held_line)
 [ "$line" = "Held back:     5 new headlines while Do Not Disturb is on, summarised at the first reload after it" ] \
     || die "status said '$line' while dunst was paused"
-ok "no Notify call during two paused reloads; the host holds 5, and status says so"
+doctor=$("$BIN" --config "$WORK/headlines.conf" doctor)
+grep -qF "Do Not Disturb is on: nothing is posted until it ends" <<<"$doctor" || die "doctor did not see dunst paused: $doctor"
+grep -qF "held back: 5 new headlines while Do Not Disturb is on" <<<"$doctor" || die "doctor did not say what the host holds: $doctor"
+ok "no Notify call during two paused reloads; the host holds 5, and status and doctor say so"
 
 echo "dunst resumed: the next reload posts exactly one summary naming the count"
 dunstctl set-paused false
@@ -72,6 +75,7 @@ assert got[0]["actions"][0] == "default", got[0]["actions"]
 reload_until_logged "next reload at"
 n=$(( $(call_count) - before )); [ "$n" -eq 1 ] || die "$n Notify calls after the resume, expected the one summary"
 held_line && die "status still says something is held: $(held_line)"
+"$BIN" --config "$WORK/headlines.conf" doctor | grep -q "Do Not Disturb" && die "doctor still says Do Not Disturb after dunst resumed"
 ok "one Notify call: '5 new headlines while Do Not Disturb was on', clickable; none more after; status holds nothing"
 
 echo "30 new from one source with max-per-refresh 3: three and one digest; 5 more update that digest"

@@ -57,6 +57,10 @@ public struct DoctorReport: Equatable, Sendable {
         } else if server.name.lowercased().contains("xfce") {
             lines.append("click the Open button: a click on the body only closes the notification")
         }
+        if facts.doNotDisturb == true {
+            lines.append("Do Not Disturb is on: nothing is posted until it ends, then one summary of what arrived")
+        }
+        if let sentence = facts.held?.sentence { lines.append("held back: " + sentence) }
         return lines
     }
 
