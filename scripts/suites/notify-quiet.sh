@@ -82,29 +82,27 @@ echo "30 new from one source with max-per-refresh 3: three and one digest; 5 mor
 dunstctl close-all
 open_count() { echo $(( $(dunstctl count displayed) + $(dunstctl count waiting) )); }
 wait_for "dunst to close everything" 5 bash -c '[ $(( $(dunstctl count displayed) + $(dunstctl count waiting) )) -eq 0 ]' || die "dunst kept notifications open"
-mapfile -t flood < <(seq -f 'Flood %g' 30 -1 1)
-before=$(call_count)
-python3 "$LIB/articles.py" "$ARTICLES" 10 "${flood[@]}"
-reload_until_logged "notifying 3 new headlines and 1 digest of 27 more"
-wait_for "4 Notify calls" 10 bash -c "[ \$(python3 '$LIB/notify_calls.py' '$SESSION_DIR/monitor.log' | wc -l) -ge $((before + 4)) ]" || die "expected 4 Notify calls"
-calls | tail -n +$((before + 1)) | python3 -c '
+# flood NEWEST DIGESTS-LOGGED PYTHON-ASSERTIONS: "Flood NEWEST" .. "Flood 1" on the news server,
+# one reload, and its four Notify calls (three headlines, a digest) as `got`.
+flood() {
+    local before; before=$(call_count)
+    mapfile -t titles < <(seq -f 'Flood %g' "$1" -1 1)
+    python3 "$LIB/articles.py" "$ARTICLES" 10 "${titles[@]}"
+    reload_until_logged "notifying 3 new headlines and 1 digest of $2 more"
+    wait_for "4 Notify calls" 10 bash -c "[ \$(python3 '$LIB/notify_calls.py' '$SESSION_DIR/monitor.log' | wc -l) -ge $((before + 4)) ]" \
+        || die "expected 4 Notify calls after $2 went into a digest"
+    calls | tail -n +$((before + 1)) | python3 -c "
 import json, sys
 got = [json.loads(l) for l in sys.stdin]
+$3" || die "the Notify calls of a reload that brought Flood $1 are not as expected"
+}
+flood 30 27 '
 assert [c["summary"] for c in got] == ["Flood 28", "Flood 29", "Flood 30", "extra.example.com: 27 new"], [c["summary"] for c in got]
-assert got[3]["body"] == "Flood 27, and 26 more" and got[3]["replaces_id"] == 0, got[3]
-' || die "expected three headlines and a new digest of the other 27"
+assert got[3]["body"] == "Flood 27, and 26 more" and got[3]["replaces_id"] == 0, got[3]'
 [ "$(open_count)" -eq 4 ] || die "dunst holds $(open_count) notifications, expected 4"
-mapfile -t flood < <(seq -f 'Flood %g' 35 -1 1)
-before=$(call_count)
-python3 "$LIB/articles.py" "$ARTICLES" 10 "${flood[@]}"
-reload_until_logged "notifying 3 new headlines and 1 digest of 2 more"
-wait_for "4 Notify calls" 10 bash -c "[ \$(python3 '$LIB/notify_calls.py' '$SESSION_DIR/monitor.log' | wc -l) -ge $((before + 4)) ]" || die "expected 4 more Notify calls"
-calls | tail -n +$((before + 1)) | python3 -c '
-import json, sys
-got = [json.loads(l) for l in sys.stdin]
+flood 35 2 '
 assert [c["summary"] for c in got] == ["Flood 33", "Flood 34", "Flood 35", "extra.example.com: 29 new"], [c["summary"] for c in got]
-assert got[3]["body"] == "Flood 32, and 28 more" and got[3]["replaces_id"] != 0, got[3]
-' || die "expected three headlines and the digest updated to 29 through replaces_id"
+assert got[3]["body"] == "Flood 32, and 28 more" and got[3]["replaces_id"] != 0, got[3]'
 wait_for "dunst to show 7 notifications" 5 bash -c '[ $(( $(dunstctl count displayed) + $(dunstctl count waiting) )) -eq 7 ]' \
     || die "dunst holds $(open_count) notifications, expected 7: the digest was added, not replaced"
 ok "3 + a digest of 27, then 3 + the same digest (replaces_id set) now counting 29; dunst holds 7, not 8"
@@ -112,64 +110,27 @@ ok "3 + a digest of 27, then 3 + the same digest (replaces_id set) now counting 
 echo "a server with the Inhibited property (spec 1.2, as KDE Plasma and swaync have): nothing while it is true, one summary after"
 # Debian's python3-gi is for Debian's python3, whatever python3 comes first on PATH.
 /usr/bin/python3 -c 'import gi; gi.require_version("Gio", "2.0")' 2>/dev/null || die "python3-gi is missing: run scripts/install-deps.sh --test"
-# The server: owns org.freedesktop.Notifications, reads Inhibited from a file at each Get, appends
-# each Notify call's summary to a log.
-cat > "$WORK/inhibited_server.py" <<'PY'
-import sys
-import gi
-gi.require_version("Gio", "2.0")
-from gi.repository import Gio, GLib
-inhibited_file, log = sys.argv[1], sys.argv[2]
-XML = """<node><interface name="org.freedesktop.Notifications">
-<method name="GetCapabilities"><arg type="as" direction="out"/></method>
-<method name="Notify"><arg type="s" direction="in"/><arg type="u" direction="in"/><arg type="s" direction="in"/>
-<arg type="s" direction="in"/><arg type="s" direction="in"/><arg type="as" direction="in"/><arg type="a{sv}" direction="in"/>
-<arg type="i" direction="in"/><arg type="u" direction="out"/></method>
-<method name="CloseNotification"><arg type="u" direction="in"/></method>
-<method name="GetServerInformation"><arg type="s" direction="out"/><arg type="s" direction="out"/>
-<arg type="s" direction="out"/><arg type="s" direction="out"/></method>
-<signal name="NotificationClosed"><arg type="u"/><arg type="u"/></signal>
-<signal name="ActionInvoked"><arg type="u"/><arg type="s"/></signal>
-<property name="Inhibited" type="b" access="read"/>
-</interface></node>"""
-interface = Gio.DBusNodeInfo.new_for_xml(XML).interfaces[0]
-last_id = 0
-def call(connection, sender, path, iface, method, params, invocation):
-    global last_id
-    if method == "GetCapabilities":
-        invocation.return_value(GLib.Variant("(as)", (["actions", "body"],)))
-    elif method == "GetServerInformation":
-        invocation.return_value(GLib.Variant("(ssss)", ("headlines-inhibited-server", "suite", "0.1", "1.2")))
-    elif method == "Notify":
-        last_id += 1
-        with open(log, "a") as f:
-            f.write(params.unpack()[3] + "\n")
-        invocation.return_value(GLib.Variant("(u)", (last_id,)))
-    else:
-        invocation.return_value(None)
-def get_property(connection, sender, path, iface, name):
-    return GLib.Variant("b", open(inhibited_file).read().strip() == "true")
-def acquired(connection, name):
-    connection.register_object("/org/freedesktop/Notifications", interface, call, get_property, None)
-Gio.bus_own_name(Gio.BusType.SESSION, "org.freedesktop.Notifications", Gio.BusNameOwnerFlags.NONE, acquired, None, None)
-GLib.MainLoop().run()
-PY
 dunst_stop
 INHIBITED=$WORK/inhibited
-SUMMARIES=$WORK/inhibited-calls.txt
+SERVER_CALLS=$WORK/server-calls.jsonl
 echo true >"$INHIBITED"
-: >"$SUMMARIES"
-/usr/bin/python3 "$WORK/inhibited_server.py" "$INHIBITED" "$SUMMARIES" >"$WORK/inhibited-server.log" 2>&1 &
+echo "actions body" >"$WORK/caps"
+: >"$SERVER_CALLS"
+/usr/bin/python3 "$LIB/notification_server.py" "$WORK/caps" "$SERVER_CALLS" "$INHIBITED" >"$WORK/inhibited-server.log" 2>&1 &
 SERVER_PID=$!
 PIDS+=("$SERVER_PID")
 wait_for "the test server to own org.freedesktop.Notifications" 10 notifications_owned || die "the test server did not start: $(cat "$WORK/inhibited-server.log")"
 python3 "$LIB/articles.py" "$ARTICLES" 10 "Inhibited two" "Inhibited one"
 reload_until_logged "Do Not Disturb: holding 2 new headlines"
-[ -s "$SUMMARIES" ] && die "Notify was called while the server said Inhibited: $(cat "$SUMMARIES")"
+[ -s "$SERVER_CALLS" ] && die "Notify was called while the server said Inhibited: $(cat "$SERVER_CALLS")"
 echo false >"$INHIBITED"
 reload_until_logged "Do Not Disturb has ended; summarising 2 held headlines"
-wait_for "the summary's Notify call" 10 test -s "$SUMMARIES" || die "no Notify call after Inhibited went false"
-[ "$(cat "$SUMMARIES")" = "2 new headlines while Do Not Disturb was on" ] || die "the server got: $(cat "$SUMMARIES")"
+wait_for "the summary's Notify call" 10 test -s "$SERVER_CALLS" || die "no Notify call after Inhibited went false"
+python3 -c '
+import json, sys
+got = [json.loads(l)["summary"] for l in open(sys.argv[1])]
+assert got == ["2 new headlines while Do Not Disturb was on"], got
+' "$SERVER_CALLS" || die "the server got: $(cat "$SERVER_CALLS")"
 kill "$SERVER_PID"
 wait_for "the test server to release its name" 5 eval '! notifications_owned' || die "the test server kept its name"
 dunst_start
