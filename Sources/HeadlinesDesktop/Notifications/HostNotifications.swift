@@ -62,7 +62,10 @@ public final class HostNotifications {
         } else if heldBefore > 0 && notifications.heldForQuietHours == 0 {
             HostLog.info("quiet hours are over; summarising \(NumberText.counted(heldBefore, "held headline"))")
         }
-        if plan.post.isEmpty && plan.more == 0 && notifications.heldForQuietHours == 0 && heldBefore == 0 {
+        // A reload that posted nothing still brings the summary after Do Not Disturb, unless
+        // quiet hours keep it for later.
+        let quietNow = notifications.quietHours?.contains(now) ?? false
+        if plan.post.isEmpty && plan.more == 0 && heldBefore == 0 && !quietNow {
             notifier.postHeldIfQuietEnded()
         }
         if !plan.post.isEmpty || plan.more > 0 {
