@@ -1,16 +1,19 @@
 #!/usr/bin/python3
 """A notification server for the suites (spec 1.2): `notification_server.py CAPS-FILE LOG
-[INHIBITED-FILE]`. Owns org.freedesktop.Notifications; answers GetCapabilities from CAPS-FILE
+[INHIBITED-FILE [NAME]]`. Owns org.freedesktop.Notifications; answers GetCapabilities from CAPS-FILE
 (names separated by spaces) and the Inhibited property from INHIBITED-FILE ("true" or not; false
-without one), both read at each call, so they change without the name changing hands; appends
-each Notify call to LOG as a JSON line {"summary", "body", "actions", "hints"}.
+when it is missing or ""), both read at each call, so they change without the name changing hands; appends
+each Notify call to LOG as a JSON line {"summary", "body", "actions", "hints"}. NAME is the
+name GetServerInformation gives (headlines-suite-server unless given; gnome-shell to stand in
+for GNOME Shell).
 Needs Debian's python3-gi, hence /usr/bin/python3."""
 import json, sys
 import gi
 gi.require_version("Gio", "2.0")
 from gi.repository import Gio, GLib
 caps_file, log = sys.argv[1], sys.argv[2]
-inhibited_file = sys.argv[3] if len(sys.argv) > 3 else None
+inhibited_file = sys.argv[3] if len(sys.argv) > 3 and sys.argv[3] else None
+server_name = sys.argv[4] if len(sys.argv) > 4 else "headlines-suite-server"
 XML = """<node><interface name="org.freedesktop.Notifications">
 <method name="GetCapabilities"><arg type="as" direction="out"/></method>
 <method name="Notify"><arg type="s" direction="in"/><arg type="u" direction="in"/><arg type="s" direction="in"/>
@@ -30,7 +33,7 @@ def call(connection, sender, path, iface, method, params, invocation):
     if method == "GetCapabilities":
         invocation.return_value(GLib.Variant("(as)", (open(caps_file).read().split(),)))
     elif method == "GetServerInformation":
-        invocation.return_value(GLib.Variant("(ssss)", ("headlines-suite-server", "suite", "0.1", "1.2")))
+        invocation.return_value(GLib.Variant("(ssss)", (server_name, "suite", "0.1", "1.2")))
     elif method == "Notify":
         app, _, icon, summary, body, actions, hints, timeout = params.unpack()
         last_id += 1

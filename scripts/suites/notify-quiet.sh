@@ -26,11 +26,13 @@ HOST_LOG=$WORK/host.log
 calls() { python3 "$LIB/notify_calls.py" "$SESSION_DIR/monitor.log"; }
 call_count() { calls | wc -l; }
 logged() { grep -c -F -- "$1" "$HOST_LOG"; }
-start_host() { # [PREFIX...]: faketime and its arguments
+start_host() { # [PROGRAM ARGUMENTS...]: what runs the host (faketime)
+    local started; touch "$HOST_LOG"; started=$(logged "host started (pid")
     "$@" "$BIN" --config "$WORK/headlines.conf" run >>"$HOST_LOG" 2>&1 &
     HOST_PID=$!
     PIDS+=("$HOST_PID")
-    wait_for "the first reload" 20 grep -q "reload ok" "$HOST_LOG" || die "the host did not reload: $(tail -n 5 "$HOST_LOG")"
+    wait_for "the host to start" 20 bash -c "[ \$(grep -c -F 'host started (pid' '$HOST_LOG') -gt $started ]" \
+        || die "the host did not start: $(tail -n 5 "$HOST_LOG")"
 }
 stop_host() { kill -TERM "$HOST_PID"; wait "$HOST_PID"; }
 held_line() { TZ=UTC "$BIN" --config "$WORK/headlines.conf" status | grep '^Held back:'; }
@@ -133,8 +135,34 @@ assert got == ["2 new headlines while Do Not Disturb was on"], got
 ' "$SERVER_CALLS" || die "the server got: $(cat "$SERVER_CALLS")"
 kill "$SERVER_PID"
 wait_for "the test server to release its name" 5 eval '! notifications_owned' || die "the test server kept its name"
-dunst_start
 ok "no Notify call while Inhibited was true; then exactly one: '2 new headlines while Do Not Disturb was on'"
+
+echo "GNOME Shell with show-banners off (GSettings, here its keyfile backend): nothing, then one summary"
+stop_host
+export GSETTINGS_BACKEND=keyfile
+gsettings set org.gnome.desktop.notifications show-banners false || die "gsettings could not set show-banners"
+: >"$SERVER_CALLS"
+/usr/bin/python3 "$LIB/notification_server.py" "$WORK/caps" "$SERVER_CALLS" "" gnome-shell >"$WORK/gnome-server.log" 2>&1 &
+SERVER_PID=$!
+PIDS+=("$SERVER_PID")
+wait_for "the test server to own org.freedesktop.Notifications" 10 notifications_owned || die "the test server did not start: $(cat "$WORK/gnome-server.log")"
+start_host
+python3 "$LIB/articles.py" "$ARTICLES" 10 "Banners off three" "Banners off two" "Banners off one" "Inhibited two" "Inhibited one"
+reload_until_logged "Do Not Disturb: holding 3 new headlines"
+[ -s "$SERVER_CALLS" ] && die "Notify was called while show-banners was off: $(cat "$SERVER_CALLS")"
+gsettings set org.gnome.desktop.notifications show-banners true
+reload_until_logged "Do Not Disturb has ended; summarising 3 held headlines"
+wait_for "the summary's Notify call" 10 test -s "$SERVER_CALLS" || die "no Notify call after show-banners went back on"
+python3 -c '
+import json, sys
+got = [json.loads(l)["summary"] for l in open(sys.argv[1])]
+assert got == ["3 new headlines while Do Not Disturb was on"], got
+' "$SERVER_CALLS" || die "the server got: $(cat "$SERVER_CALLS")"
+kill "$SERVER_PID"
+wait_for "the test server to release its name" 5 eval '! notifications_owned' || die "the test server kept its name"
+unset GSETTINGS_BACKEND
+dunst_start
+ok "no Notify call while show-banners was false; then exactly one: '3 new headlines while Do Not Disturb was on'"
 stop_host
 dunstctl close-all
 
