@@ -50,21 +50,25 @@ final class NotificationHourlyCapTests: XCTestCase {
         XCTAssertEqual(count(one) + count(two) + count(three), 4)
     }
 
-    func testDigestsThatFitArePostedAndEachCountsAsOne() {
-        // Given a cap of 5 an hour and 2 per reload, and a reload that brings 4 of one source and 1 of another
+    func testEachDigestCountsAsOneAndThoseThatDoNotFitBecomeTheSummary() {
+        // Given a reload that brings 4 of one source and 1 of another, 2 per reload
         let fetched = items(4, prefix: "a", at: start) + [Headline(id: "r1", title: "R", url: URL(string: "https://example.org/r1")!,
                                                                     source: "example.org", publishedAt: start)]
-        let one = NotificationPlanner.plan(fetched: fetched, seen: seenBefore, muted: MutedSources(), maxPerRefresh: 2, maxPerHour: 5, now: start)
-        // Then the newest 2 and one digest per source of the rest: 4 notifications
-        XCTAssertEqual(one.post.map(\.id), ["a3", "a4"])
-        XCTAssertEqual(one.digests.map(\.count), [2, 1])
-        XCTAssertEqual(one.overCap, 0)
-        XCTAssertEqual(one.seen.postedTimes.count, 4)
-        // And with 1 left in the hour, 2 more are held whole for the summary after it
-        let two = NotificationPlanner.plan(fetched: items(2, prefix: "b", at: start), seen: one.seen, muted: MutedSources(),
-                                           maxPerRefresh: 2, maxPerHour: 5, now: start.addingTimeInterval(60))
-        XCTAssertEqual(count(two), 1)
-        XCTAssertEqual(two.overCap, 2)
+        func plan(maxPerHour: Int) -> NotificationPlanner.Plan {
+            NotificationPlanner.plan(fetched: fetched, seen: seenBefore, muted: MutedSources(), maxPerRefresh: 2, maxPerHour: maxPerHour, now: start)
+        }
+        // When 5 an hour leave room for all: the newest 2 and one digest per source of the rest
+        let roomy = plan(maxPerHour: 5)
+        XCTAssertEqual(roomy.post.map(\.id), ["a3", "a4"])
+        XCTAssertEqual(roomy.digests.map(\.count), [2, 1])
+        XCTAssertEqual(roomy.overCap, 0)
+        XCTAssertEqual(roomy.seen.postedTimes.count, 4)
+        // Then with 3 an hour the 2 headlines fit but the 2 digests do not: one summary of the 3 instead
+        let tight = plan(maxPerHour: 3)
+        XCTAssertEqual(tight.post.map(\.id), ["a3", "a4"])
+        XCTAssertEqual(tight.digests, [])
+        XCTAssertEqual(tight.overCap, 3)
+        XCTAssertEqual(count(tight), 3)
     }
 
     func testTheCountOfTheLastHourSurvivesARestart() throws {
