@@ -109,8 +109,8 @@ public struct Config: Equatable, Sendable {
     public var muteWords: [String] = []
     /// `[notify] policy`; nil when unset (`KeywordAlerts.policy(for:)` says what applies then).
     public var notifyPolicy: NotifyPolicy?
-    /// `[notify] max-per-hour`: notifications (summaries included) posted in any hour, across
-    /// reloads; what comes past it is counted into the next summary.
+    /// `[notify] max-per-hour`: notifications (digests and summaries included) posted in any hour,
+    /// across reloads; what comes past it is counted into one summary.
     public var maxPerHour: Int = 20
     /// `[notify] quiet-hours = 22:00-07:00`: local clock times in which nothing is notified;
     /// one summary follows. nil: no quiet hours.
