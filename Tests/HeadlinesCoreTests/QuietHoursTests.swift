@@ -90,6 +90,28 @@ final class QuietHoursTests: XCTestCase {
         XCTAssertEqual(notifier.posts.last?.ids, ["f"])
     }
 
+    func testWhatQuietHoursHoldTakesNothingFromTheHourlyCap() throws {
+        // Given a cap of 2 an hour, and 3 new headlines at 06:30 local, during quiet hours
+        let dir = try makeTempDir(self)
+        let paths = XDGPaths(environment: ["XDG_STATE_HOME": dir, "XDG_RUNTIME_DIR": dir, "HOME": dir])
+        let notifier = RecordingNotifier()
+        let notifications = HeadlineNotifications(notifier: notifier, paths: paths, maxPerRefresh: 3, maxPerHour: 2, warn: { _ in })
+        notifications.quietHours = QuietHours("22:00-07:00")
+        func headlines(_ ids: [String]) -> [Headline] {
+            ids.map { Headline(id: $0, title: "Title \($0)", url: URL(string: "https://example.com/\($0)")!,
+                               source: "example.com", publishedAt: utc(1_796_600_000)) }
+        }
+        notifications.reloaded(headlines(["old"]), now: utc(1_796_673_600)) // 21:00 local: the first run
+        notifications.reloaded(headlines(["old", "a", "b", "c"]), now: utc(1_796_707_800)) // 06:30 local
+
+        // When 2 more come at 07:05, within the hour
+        notifications.reloaded(headlines(["old", "a", "b", "c", "d", "e"]), now: utc(1_796_709_900))
+
+        // Then both are posted, beside the summary of the 3: nothing was posted at 06:30 to count
+        XCTAssertEqual(notifier.posts.last?.ids.sorted(), ["d", "e"])
+        XCTAssertEqual(notifier.heldPosts, [HeldHeadlines(count: 3, reason: .quietHours)])
+    }
+
     func testTheSummarySaysHowManyAndWhy() {
         let content = NotificationContent.held(HeldHeadlines(count: 5, reason: .doNotDisturb), caps: [.actions])
         XCTAssertEqual(content.summary, "5 new headlines while Do Not Disturb was on")

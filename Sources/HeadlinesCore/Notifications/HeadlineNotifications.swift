@@ -50,8 +50,9 @@ public final class HeadlineNotifications {
         // its own instance, and one that kept its own copy would save over what the others saved.
         let current = seenFile.load(now: now, warn: warn) ?? seen ?? SeenSet()
         let muted = (mutedFile.load(now: now, warn: warn) ?? MutedSources()).with(words: alerts.muteWords)
+        let quiet = quietHours?.contains(now) ?? false
         let plan = NotificationPlanner.plan(fetched: fetched, seen: current, muted: muted, alerts: alerts, widget: widget,
-                                            maxPerRefresh: maxPerRefresh, maxPerHour: maxPerHour, now: now)
+                                            maxPerRefresh: maxPerRefresh, maxPerHour: maxPerHour, quiet: quiet, now: now)
         do {
             // A reload that brought nothing new leaves the set as it was: no write.
             if plan.seen != current || saveFailing { try seenFile.store(plan.seen) }
@@ -65,7 +66,7 @@ public final class HeadlineNotifications {
         }
         saveFailing = false
         seen = plan.seen
-        if let quietHours, quietHours.contains(now) {
+        if quiet {
             heldForQuietHours += plan.post.count + plan.more
             return NotificationPlanner.Plan(post: [], digests: [], seen: plan.seen)
         }

@@ -34,10 +34,12 @@ public enum NotificationPlanner {
     /// is. At most `maxPerHour` notifications in any hour (each digest counts as one). When the
     /// headlines and digests do not all fit, the newest headlines that do are posted and one
     /// `overCap` summary counts the rest; when not even that fits, they are held (`seen.held`)
-    /// and counted into the next summary there is room for.
+    /// and counted into the next summary there is room for. `quiet` (quiet hours, when nothing
+    /// is posted): the plan only counts what is new, and leaves the cap's times and held count
+    /// as they were.
     public static func plan(fetched: [Headline], seen: SeenSet, muted: MutedSources,
                             alerts: KeywordAlerts = KeywordAlerts(), widget: String? = nil,
-                            maxPerRefresh: Int, maxPerHour: Int = .max, now: Date) -> Plan {
+                            maxPerRefresh: Int, maxPerHour: Int = .max, quiet: Bool = false, now: Date) -> Plan {
         let firstRun = seen.isEmpty
         var updated = seen
         let known = seen.origins
@@ -71,6 +73,7 @@ public enum NotificationPlanner {
         let limit = firstRun ? 1 : max(1, maxPerRefresh)
         var posted = Array(newestFirst.prefix(limit))
         var digests = SourceDigest.of(firstRun ? [] : newestFirst.dropFirst(limit))
+        if quiet { return Plan(post: posted.reversed(), digests: digests, seen: updated) }
         var overCap = seen.held
         // The cap: when all does not fit in this hour, the digests and what was held before
         // become one summary beside the newest headlines there is room for; when not even the
