@@ -127,7 +127,17 @@ final class SyncServiceHostTests: HostTestCase {
     }
 
     func testAMarkMadeWhileFreshRSSIsDownIsAppliedOnceItIsBack() throws {
-        try writeSyncConfig("greader")
+        try markWhileDown("greader", markRequest: "/reader/api/0/edit-tag", streamRequest: "/reader/api/0/stream/contents")
+    }
+
+    func testAFeverMarkMadeWhileFreshRSSIsDownIsAppliedOnceItIsBack() throws {
+        try markWhileDown("fever", markRequest: "mark=item", streamRequest: "unread_item_ids")
+    }
+
+    /// Opens the newest headline while FreshRSS is stopped, restarts it, reloads twice: the mark
+    /// reaches FreshRSS in exactly one `markRequest`.
+    private func markWhileDown(_ provider: String, markRequest: String, streamRequest: String) throws {
+        try writeSyncConfig(provider)
         let host = try startHostOnTheBus()
         try expectLine("reload ok", from: host, within: 20)
         _ = try listedAfterReload()
@@ -150,8 +160,8 @@ final class SyncServiceHostTests: HostTestCase {
         try reloadAndWait(host)
         XCTAssertNotNil(waitUntil(timeout: 10) { (try? self.freshRSS.isRead(first.id)) == true }, "never read in FreshRSS")
         try reloadAndWait(host)
-        XCTAssertTrue(waitForRequests("/reader/api/0/stream/contents", 3))
-        XCTAssertEqual(requests("/reader/api/0/edit-tag").count, 1, "\(freshRSS.requests)")
+        XCTAssertTrue(waitForRequests(streamRequest, 3))
+        XCTAssertEqual(requests(markRequest).count, 1, "\(freshRSS.requests)")
         XCTAssertFalse(((try? String(contentsOf: marks, encoding: .utf8)) ?? "").contains("\"pending\":[\""))
     }
 
@@ -169,6 +179,14 @@ final class SyncServiceHostTests: HostTestCase {
         let first = try freshRSS.unreadEntries().sorted { ($0.published, $0.id) > ($1.published, $1.id) }[0]
         XCTAssertEqual(try run(["open", "1"]).status, 0)
         XCTAssertNotNil(waitUntil(timeout: 15) { (try? self.freshRSS.isRead(first.id)) == true }, "not read in FreshRSS")
+
+        // An item read in FreshRSS leaves the list at the next reload
+        let second = try freshRSS.unreadEntries().sorted { ($0.published, $0.id) > ($1.published, $1.id) }[0]
+        try freshRSS.setRead([second.id])
+        try reloadAndWait(host)
+        XCTAssertNotNil(waitUntil(timeout: 10) { (try? self.listedTitles()) == (try? self.unreadTitles()) },
+                        "listed \((try? listedTitles()) ?? []), unread \((try? unreadTitles()) ?? [])")
+        XCTAssertFalse(try listedTitles().contains(second.title))
     }
 
     func testARefusedTokenIsRenewedInTheSameReload() throws {
