@@ -2,6 +2,7 @@ import Foundation
 import HeadlinesCore
 import HeadlinesSources
 @testable import HeadlinesDesktop
+import Synchronization
 import XCTest
 import TestSupport
 
@@ -39,7 +40,9 @@ final class MemoryCycleTests: XCTestCase {
         let start = Date()
         let notifier = LibnotifyNotifier()
         // A cycle a minute: the hourly cap at its highest, so that every cycle posts.
-        let notifications = HeadlineNotifications(notifier: notifier, paths: paths, maxPerRefresh: 3, maxPerHour: 500, warn: { _ in })
+        let warnings = Mutex<[String]>([])
+        let notifications = HeadlineNotifications(notifier: notifier, paths: paths, maxPerRefresh: 3, maxPerHour: 500,
+                                                  warn: { message in warnings.withLock { $0.append(message) } })
         var census: [Int] = []
         for cycle in 1...cycles {
             // A manual clock a minute per cycle keeps 500 reloads inside the daily budget.
@@ -56,7 +59,8 @@ final class MemoryCycleTests: XCTestCase {
                 census.append(notifier.liveObjectCount())
             }
         }
-        XCTAssertGreaterThanOrEqual(notifier.createdCount, cycles, "one notification per cycle at least")
+        XCTAssertGreaterThanOrEqual(notifier.createdCount, cycles,
+                                    "one notification per cycle at least; warnings: \(warnings.withLock { $0 })")
         XCTAssertEqual(census, Array(repeating: 0, count: cycles / 100), "live notification objects after closing, each hundredth cycle")
         print("memory-cycles: \(cycles) cycles, \(notifier.createdCount) notifications, live notification objects after each hundred closed: \(census)")
     }
