@@ -37,7 +37,8 @@ census=$(grep -o "memory-cycles: .*" "$WORK/valgrind.log" | tail -n 1)
 ran=$(grep -c "Executed 1 test, with 0 failures" "$WORK/valgrind.log")
 
 if [ "$ran" -ge 1 ]; then row memory "$CYCLES reload-and-notify cycles" "${census#memory-cycles: }; every notification object finalized after close" PASS
-else row memory "$CYCLES reload-and-notify cycles" "the cycle test failed or did not run (status $status): $(grep -m1 'error:' "$WORK/valgrind.log")" FAIL; failures=1; fi
+else row memory "$CYCLES reload-and-notify cycles" "the cycle test failed or did not run (status $status): $(grep -m1 'error:' "$WORK/valgrind.log")" FAIL; failures=1
+      grep '^headlines: ' "$WORK/valgrind.log" | sort | uniq -c | head -5; fi
 if [ "$invalid" -eq 0 ] && [ -n "$summary" ]; then row memory "invalid memory access (valgrind)" "none; $summary" PASS
 else row memory "invalid memory access (valgrind)" "$invalid reports; ${summary:-no summary}" FAIL; failures=1; fi
 if [ -z "$definite" ] || [ "$definite" = "definitely lost: 0 bytes" ]; then row memory "definite leaks (valgrind)" "none beyond XCTest's own (suppressed)" PASS

@@ -73,9 +73,14 @@ public final class LibnotifyNotifier: Notifier, Sendable {
         }
     }
 
+    /// Returns once every batch posted so far has been sent to the server.
+    public func waitUntilPosted() {
+        worker.sync {}
+    }
+
     /// Notification objects created and not yet finalized. Waits for the worker to be idle.
     public func liveObjectCount() -> Int {
-        worker.sync {}
+        waitUntilPosted()
         return counters.value.withLock { $0.created - $0.finalized }
     }
 
