@@ -38,6 +38,7 @@ TEST_PACKAGES=(
     libglib2.0-bin         # gdbus: the bus suite calls and introspects the host
     xvfb                   # a display for dunst
     dunst                  # the real notification server, and dunstctl
+    faketime               # notify-quiet suite: quiet hours on the host's clock
     mako-notifier          # notify-servers suite: mako under the headless sway, and makoctl
     xfce4-notifyd          # notify-servers suite: xfce4-notifyd under Xvfb
     xdotool                # notify-servers suite: a real (XTEST) click on xfce4-notifyd's window

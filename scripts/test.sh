@@ -23,6 +23,7 @@ INTEGRATION_SUITES=(
     "desktop|cli demo|scripts/suites/demo.sh"
     "desktop|daily budget across host crashes (real processes)|scripts/suites/budget-crashes.sh"
     "desktop|notifications (dbus, Xvfb, dunst)|scripts/suites/notifications.sh"
+    "desktop|Do Not Disturb (dunst paused) and quiet hours (faketime): nothing posted, one summary after|scripts/suites/notify-quiet.sh"
     "desktop|notification servers: dunst, mako (headless sway), xfce4-notifyd; images and default actions|scripts/suites/notify-servers.sh"
     "desktop|headlines doctor and a real click on dunst; a server without actions gets the link|scripts/suites/doctor-and-click.sh"
     "desktop|a click that opens nothing sends a notification saying what to install or set|scripts/suites/failed-click.sh"

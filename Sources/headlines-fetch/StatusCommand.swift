@@ -45,6 +45,11 @@ enum StatusCommand {
         var budget_shared: [String]?
         /// Set when `interval` would spend the budget early, so the budget paces the reloads.
         var budget_paces: String?
+        /// The running host's notifications held back (Do Not Disturb, quiet hours), and the end
+        /// of the quiet hours it is in.
+        var held_for_dnd: Int?
+        var held_for_quiet_hours: Int?
+        var quiet_hours_until: Date?
     }
 
     struct FeedReport: Encodable {
@@ -119,7 +124,9 @@ enum StatusCommand {
             widget: context.paths.widget, widgets: context.paths.widget == nil ? nil : context.plan.shares.compactMap(\.widget),
             shares_fetch_of: context.plan.share(of: context.paths.widget).flatMap { $0.mirrors ? $0.source : nil },
             budget_shared: context.plan.notes.isEmpty ? nil : context.plan.notes,
-            budget_paces: RefreshBudget(dailyLimit: context.config.dailyBudget).pacingNote(interval: context.config.interval))
+            budget_paces: RefreshBudget(dailyLimit: context.config.dailyBudget).pacingNote(interval: context.config.interval),
+            held_for_dnd: host?["held_dnd"]?.number, held_for_quiet_hours: host?["held_quiet"]?.number,
+            quiet_hours_until: date("quiet_until"))
         if json {
             let encoder = StateJSONEncoder.headlines(prettyPrinted: true)
             Output.print(String(decoding: try! encoder.encode(report), as: UTF8.self))

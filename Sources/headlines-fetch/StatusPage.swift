@@ -43,6 +43,8 @@ struct StatusPage {
         lines.append(Self.row("Budget", "\(r.reloads_last_24h) of \(r.daily_budget) reloads used in the last 24 hours"))
         if let pacing = r.budget_paces { lines.append(Self.row("Pacing", pacing)) }
         lines.append(Self.row("Cache", "\(NumberText.counted(r.cache_headlines, "headline")), fetched \(age(r.cache_fetched_at))"))
+        let held = HeldCounts(doNotDisturb: r.held_for_dnd ?? 0, quietHours: r.held_for_quiet_hours ?? 0, quietUntil: r.quiet_hours_until)
+        if let sentence = held.sentence { lines.append(Self.row("Held back", sentence)) }
         lines.append(Self.row("Muted", r.muted_sources.isEmpty ? "none" : r.muted_sources.map(TerminalText.safe).joined(separator: ", ")))
         if let error = r.last_error { lines.append(Self.row("Last error", TerminalText.safe(error))) }
         if let refusal = r.runtime_refused { lines.append(Self.row("Runtime", TerminalText.safe(refusal))) }

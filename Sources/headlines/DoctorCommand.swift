@@ -10,9 +10,19 @@ import HeadlinesDesktop
 enum DoctorCommand {
     static func run(args: Arguments, environment: [String: String]) -> Int32 {
         let (config, launcher) = configFacts(args: args, environment: environment)
-        let report = DoctorReport(DesktopSurvey.facts(launcher: launcher, config: config, environment: environment))
+        var facts = DesktopSurvey.facts(launcher: launcher, config: config, environment: environment)
+        facts.held = heldByHost(widget: args.widget ?? "")
+        let report = DoctorReport(facts)
         Output.print(report.text)
         return report.exitStatus
+    }
+
+    /// What the running host holds back (asked on the bus, never started for this).
+    static func heldByHost(widget: String) -> HeldCounts? {
+        guard let host = BusClient.status(widget: widget), let dnd = host["held_dnd"]?.number,
+              let quiet = host["held_quiet"]?.number else { return nil }
+        return HeldCounts(doNotDisturb: dnd, quietHours: quiet,
+                          quietUntil: host["quiet_until"]?.real.map { Date(timeIntervalSince1970: $0) })
     }
 
     /// The config file: whether it loads, its provider, widgets and where the key comes from

@@ -33,13 +33,28 @@ final class DoctorReportTests: XCTestCase {
           notifications  dunst 1.9.0 (2022-06-27) (knopwob) supports actions, body, body-hyperlinks, body-markup
                          a left click opens the article (mouse_left_click = do_action, close_current, in /home/u/.config/dunst/dunstrc)
           browser        Firefox ESR (firefox-esr.desktop) opens https links
-          launcher       fuzzel, found on PATH (for `headlines menu` and "N more headlines")
+          launcher       fuzzel, found on PATH (for `headlines menu` and a digest's click)
           bars           waybar: installed, /home/u/.config/waybar/config runs headlines
                          i3blocks: not installed, no config file
           config         /home/u/.config/headlines/headlines.conf loads: APITube, key from APITUBE_API_KEY
 
         Nothing to change.
         """)
+    }
+
+    func testDoNotDisturbAndWhatTheHostHoldsAreSaidWithNothingToChange() {
+        var quiet = facts(server: dunst, click: leftClick(["do_action"], setIn: userFile, main: userFile))
+        quiet.doNotDisturb = true
+        quiet.held = HeldCounts(doNotDisturb: 5)
+        let report = DoctorReport(quiet)
+        XCTAssertEqual(report.exitStatus, 0, "Do Not Disturb is the user's choice, not a fault")
+        let lines = report.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        XCTAssertTrue(lines.contains("Do Not Disturb is on: nothing is posted until it ends, then one summary of what arrived"), report.text)
+        XCTAssertTrue(lines.contains("held back: 5 new headlines while Do Not Disturb is on, summarised at the first reload after it"), report.text)
+        quiet.doNotDisturb = false
+        quiet.held = HeldCounts()
+        XCTAssertFalse(DoctorReport(quiet).text.contains("Do Not Disturb"), "said only while it is on")
+        XCTAssertFalse(DoctorReport(quiet).text.contains("held back"), "said only while something is held")
     }
 
     func testDunstsDefaultLeftClickGetsTheLineToAdd() {

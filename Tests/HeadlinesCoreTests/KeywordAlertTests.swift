@@ -130,5 +130,6 @@ final class KeywordAlertTests: XCTestCase {
 /// A notifier that records what it was asked to post.
 private final class CountingNotifier: Notifier, @unchecked Sendable {
     var posted: [Headline] = []
-    func post(_ headlines: [Headline], more: Int, now: Date) { posted += headlines }
+    func post(_ headlines: [Headline], digests: [SourceDigest], now: Date) { posted += headlines }
+    func postHeld(_ held: HeldHeadlines, now: Date) {}
 }

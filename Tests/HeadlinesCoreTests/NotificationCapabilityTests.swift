@@ -71,15 +71,27 @@ final class NotificationCapabilityTests: XCTestCase {
             XCTAssertEqual(content(names).actions.map(\.key), ["default", "mute"], "\(names)")
             XCTAssertEqual(content(names).actions.first?.label, "Open", "\(names)")
             let caps = NotificationCapabilities(names: names)
-            XCTAssertEqual(NotificationContent.more(3, caps: caps).actions, NotificationContent.moreActions, "\(names)")
+            XCTAssertEqual(NotificationContent.digest(digest(3), caps: caps).actions, NotificationContent.moreActions, "\(names)")
         }
     }
 
-    func testTheSummaryNotificationSaysHowToSeeTheRestWithoutActions() {
-        XCTAssertEqual(NotificationContent.more(5, caps: [.actions]), NotificationContent(summary: "5 more headlines", body: "Click to pick one.",
-                                                                                         actions: NotificationContent.moreActions,
-                                                                                         category: .digest))
-        XCTAssertEqual(NotificationContent.more(1, caps: []).summary, "1 more headline")
-        XCTAssertEqual(NotificationContent.more(1, caps: []).body, "Run `headlines list` to see them.")
+    private func digest(_ count: Int, title: String = "Rates & bonds") -> SourceDigest {
+        SourceDigest(source: "BBC News", count: count,
+                     newest: Headline(id: "d", title: title, url: URL(string: "https://example.com/d")!, source: "BBC News", publishedAt: Date()))
+    }
+
+    func testADigestNamesItsSourceCountAndNewestTitleAndSaysHowToSeeTheRestWithoutActions() {
+        XCTAssertEqual(NotificationContent.digest(digest(3), caps: [.actions, .bodyMarkup]),
+                       NotificationContent(summary: "BBC News: 3 new", body: "Rates &amp; bonds, and 2 more",
+                                           actions: NotificationContent.moreActions, category: .digest))
+        XCTAssertEqual(NotificationContent.digest(digest(1), caps: [.actions]).body, "Rates & bonds")
+        XCTAssertEqual(NotificationContent.digest(digest(2), caps: []).body, "Rates & bonds, and 1 more\nRun `headlines list` to see them.")
+    }
+
+    func testTheSummaryOfHeldHeadlinesSaysWhyAndIsInTheDigestCategory() {
+        XCTAssertEqual(NotificationContent.held(HeldHeadlines(count: 4, reason: .hourlyCap), caps: [.actions]),
+                       NotificationContent(summary: "4 new headlines past max-per-hour", body: "Click to pick one.",
+                                           actions: NotificationContent.moreActions, category: .digest))
+        XCTAssertEqual(NotificationContent.held(HeldHeadlines(count: 1, reason: .doNotDisturb), caps: []).category, .digest)
     }
 }

@@ -4,7 +4,8 @@ import TestSupport
 import XCTest
 
 /// `[notify] max-per-hour`: at most that many notifications in any hour, across reloads and
-/// restarts; what comes past it is counted into the next summary, never dropped.
+/// restarts (each digest counts as one); what comes past it is counted into the next summary,
+/// never dropped.
 final class NotificationHourlyCapTests: XCTestCase {
     private let start = Date(timeIntervalSince1970: 1_800_000_000)
 
@@ -17,8 +18,8 @@ final class NotificationHourlyCapTests: XCTestCase {
 
     private var seenBefore: SeenSet { var s = SeenSet(); s.insert("old", at: start); return s }
 
-    /// How many notifications a plan posts (a summary counts as one).
-    private func count(_ plan: NotificationPlanner.Plan) -> Int { plan.post.count + (plan.more > 0 ? 1 : 0) }
+    /// How many notifications a plan posts (each digest and the summary count as one).
+    private func count(_ plan: NotificationPlanner.Plan) -> Int { plan.post.count + plan.digests.count + (plan.overCap > 0 ? 1 : 0) }
 
     func testPastTheCapHeadlinesAreHeldAndTheNextSummaryWithRoomCountsThem() {
         // Given a cap of 4 an hour and 3 per reload
@@ -29,10 +30,12 @@ final class NotificationHourlyCapTests: XCTestCase {
         // When a first reload brings 2 new: both are posted
         let one = plan(items(2, prefix: "a", at: start), seenBefore, minutes: 0)
         XCTAssertEqual(one.post.map(\.id), ["a1", "a2"])
-        // Then a second brings 5: room for 2, so the newest one and a summary of the other 4
+        // Then a second brings 5: 3 and a digest would not fit in the room for 2, so the newest
+        // one and a summary of the other 4
         let two = plan(items(5, prefix: "b", at: start), one.seen, minutes: 10)
         XCTAssertEqual(two.post.map(\.id), ["b5"])
-        XCTAssertEqual(two.more, 4)
+        XCTAssertEqual(two.digests, [])
+        XCTAssertEqual(two.overCap, 4)
         // A third within the hour brings 2 more: no room at all, so nothing is posted and both are held
         let three = plan(items(2, prefix: "c", at: start), two.seen, minutes: 20)
         XCTAssertEqual(count(three), 0)
@@ -41,10 +44,31 @@ final class NotificationHourlyCapTests: XCTestCase {
         // And once the hour since the first posts has passed, a reload with nothing new posts the summary of the 2
         let four = plan([], three.seen, minutes: 61)
         XCTAssertEqual(four.post, [])
-        XCTAssertEqual(four.more, 2)
+        XCTAssertEqual(four.overCap, 2)
         XCTAssertEqual(four.seen.held, 0)
         // Never more than 4 in any hour
         XCTAssertEqual(count(one) + count(two) + count(three), 4)
+    }
+
+    func testEachDigestCountsAsOneAndThoseThatDoNotFitBecomeTheSummary() {
+        // Given a reload that brings 4 of one source and 1 of another, 2 per reload
+        let fetched = items(4, prefix: "a", at: start) + [Headline(id: "r1", title: "R", url: URL(string: "https://example.org/r1")!,
+                                                                    source: "example.org", publishedAt: start)]
+        func plan(maxPerHour: Int) -> NotificationPlanner.Plan {
+            NotificationPlanner.plan(fetched: fetched, seen: seenBefore, muted: MutedSources(), maxPerRefresh: 2, maxPerHour: maxPerHour, now: start)
+        }
+        // When 5 an hour leave room for all: the newest 2 and one digest per source of the rest
+        let roomy = plan(maxPerHour: 5)
+        XCTAssertEqual(roomy.post.map(\.id), ["a3", "a4"])
+        XCTAssertEqual(roomy.digests.map(\.count), [2, 1])
+        XCTAssertEqual(roomy.overCap, 0)
+        XCTAssertEqual(roomy.seen.postedTimes.count, 4)
+        // Then with 3 an hour the 2 headlines fit but the 2 digests do not: one summary of the 3 instead
+        let tight = plan(maxPerHour: 3)
+        XCTAssertEqual(tight.post.map(\.id), ["a3", "a4"])
+        XCTAssertEqual(tight.digests, [])
+        XCTAssertEqual(tight.overCap, 3)
+        XCTAssertEqual(count(tight), 3)
     }
 
     func testTheCountOfTheLastHourSurvivesARestart() throws {
@@ -68,7 +92,8 @@ final class NotificationHourlyCapTests: XCTestCase {
         let stored = try XCTUnwrap(JSONStateFile(seenSetAt: paths.seenFile).load(now: start, warn: { XCTFail($0) }))
         XCTAssertEqual(stored.held, 2)
         after.reloaded(items(2, prefix: "b", at: start), now: start.addingTimeInterval(3700))
-        XCTAssertEqual(second.posts.map(\.more), [2])
+        XCTAssertEqual(second.posts, [])
+        XCTAssertEqual(second.heldPosts, [HeldHeadlines(count: 2, reason: .hourlyCap)])
     }
 
     func testASeenFileFromBeforeTheCapStillLoads() throws {

@@ -34,6 +34,26 @@ final class NotificationPlannerTests: XCTestCase {
         XCTAssertEqual(again.more, 0)
     }
 
+    func testPastTheLimitTheRestBecomeOneDigestPerSourceNewestSourceFirst() {
+        let first = NotificationPlanner.plan(fetched: items(1, prefix: "old"), seen: SeenSet(), muted: MutedSources(), maxPerRefresh: 3, now: now)
+        let flood = items(30, prefix: "b", source: "BBC News") + items(2, prefix: "r", source: "Reuters")
+        let plan = NotificationPlanner.plan(fetched: flood, seen: first.seen, muted: MutedSources(), maxPerRefresh: 3, now: now)
+        XCTAssertEqual(plan.post.map(\.id), ["b28", "b29", "b30"])
+        XCTAssertEqual(plan.digests.map(\.source), ["BBC News", "Reuters"])
+        XCTAssertEqual(plan.digests.map(\.count), [27, 2])
+        XCTAssertEqual(plan.digests.map(\.newest.id), ["b27", "r2"])
+        XCTAssertEqual(plan.more, 29)
+    }
+
+    func testADigestStillOnScreenAddsTheNextOneOfItsSource() {
+        let older = SourceDigest.of(items(27, prefix: "b", source: "BBC News").reversed())[0]
+        let later = SourceDigest.of(items(35, prefix: "b", source: "BBC News").suffix(5).reversed())[0]
+        let sum = older.adding(later)
+        XCTAssertEqual(sum.count, 32)
+        XCTAssertEqual(sum.newest.id, "b35")
+        XCTAssertEqual(later.adding(older).newest.id, "b35", "the newer title, whichever came last")
+    }
+
     func testMutedSourcesAreNeverPostedButMarkedSeen() {
         var seen = SeenSet(); seen.insert("old", at: now)
         let muted = MutedSources(["Noisy.example"])

@@ -17,7 +17,7 @@ final class NotificationLifetimeTests: XCTestCase {
             Headline(id: "life-\($0)", title: "Lifetime \($0)", url: URL(string: "https://example.com/\($0)")!,
                      source: "example.com", publishedAt: now)
         }
-        notifier.post(headlines, more: 0, now: now)
+        notifier.post(headlines, digests: [], now: now)
         XCTAssertEqual(notifier.liveObjectCount(), 200, "every posted notification stays alive until closed")
 
         // When the server closes every one of them

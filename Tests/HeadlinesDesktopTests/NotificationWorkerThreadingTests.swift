@@ -49,7 +49,7 @@ final class NotificationWorkerThreadingTests: XCTestCase {
             notifier.onMore = { _ in }
             let h = Headline(id: "thread-\(t)", title: "Thread \(t)", url: URL(string: "https://example.com/\(t)")!,
                              source: "example.com", publishedAt: now)
-            notifier.post([h], more: 0, now: now)
+            notifier.post([h], digests: [], now: now)
             _ = notifier.createdCount
             _ = notifier.onMute
         }

@@ -34,7 +34,7 @@ def calls(text):
         for entry in args[6]:
             if isinstance(entry, list) and len(entry) >= 2:
                 hints[entry[0]] = entry[1]
-        yield {"app_name": args[0], "icon": args[2], "summary": args[3], "body": args[4],
+        yield {"app_name": args[0], "replaces_id": int(args[1]), "icon": args[2], "summary": args[3], "body": args[4],
                "actions": args[5], "hints": hints, "expire_timeout": int(args[7])}
 
 for call in calls(open(sys.argv[1], errors="replace").read()):

@@ -160,48 +160,6 @@ part_click() {
     ok "a real pointer click on dunst's window: ActionInvoked \"default\", the browser opened exactly $url, with none of the host's key variables"
 }
 
-# The server: owns org.freedesktop.Notifications, answers GetCapabilities from a file read at
-# each call (its name never changes hands), appends each Notify call to a JSON-lines log.
-cat > "$WORK/capless_server.py" <<'PY'
-import json, sys
-import gi
-gi.require_version("Gio", "2.0")
-from gi.repository import Gio, GLib
-caps_file, log = sys.argv[1], sys.argv[2]
-XML = """<node><interface name="org.freedesktop.Notifications">
-<method name="GetCapabilities"><arg type="as" direction="out"/></method>
-<method name="Notify"><arg type="s" direction="in"/><arg type="u" direction="in"/><arg type="s" direction="in"/>
-<arg type="s" direction="in"/><arg type="s" direction="in"/><arg type="as" direction="in"/><arg type="a{sv}" direction="in"/>
-<arg type="i" direction="in"/><arg type="u" direction="out"/></method>
-<method name="CloseNotification"><arg type="u" direction="in"/></method>
-<method name="GetServerInformation"><arg type="s" direction="out"/><arg type="s" direction="out"/>
-<arg type="s" direction="out"/><arg type="s" direction="out"/></method>
-<signal name="NotificationClosed"><arg type="u"/><arg type="u"/></signal>
-<signal name="ActionInvoked"><arg type="u"/><arg type="s"/></signal>
-</interface></node>"""
-interface = Gio.DBusNodeInfo.new_for_xml(XML).interfaces[0]
-last_id = 0
-def call(connection, sender, path, iface, method, params, invocation):
-    global last_id
-    if method == "GetCapabilities":
-        invocation.return_value(GLib.Variant("(as)", (open(caps_file).read().split(),)))
-    elif method == "GetServerInformation":
-        invocation.return_value(GLib.Variant("(ssss)", ("headlines-suite-server", "suite", "0.1", "1.2")))
-    elif method == "Notify":
-        app, _, icon, summary, body, actions, hints, timeout = params.unpack()
-        last_id += 1
-        with open(log, "a") as f:
-            f.write(json.dumps({"summary": summary, "body": body, "actions": actions,
-                                "hints": {k: v for k, v in hints.items() if isinstance(v, (str, int))}}) + "\n")
-        invocation.return_value(GLib.Variant("(u)", (last_id,)))
-    else:
-        invocation.return_value(None)
-def acquired(connection, name):
-    connection.register_object("/org/freedesktop/Notifications", interface, call, None, None)
-Gio.bus_own_name(Gio.BusType.SESSION, "org.freedesktop.Notifications", Gio.BusNameOwnerFlags.NONE, acquired, None, None)
-GLib.MainLoop().run()
-PY
-
 part_servers() {
     echo "servers: capabilities change under the running host; the body carries the link when actions go"
     dunst_stop
@@ -209,7 +167,7 @@ part_servers() {
     CALLS=$WORK/server-calls.jsonl
     echo "actions body body-markup body-hyperlinks" >"$CAPS"
     : >"$CALLS"
-    "$PY_GI" "$WORK/capless_server.py" "$CAPS" "$CALLS" >"$WORK/server.log" 2>&1 &
+    "$PY_GI" "$LIB/notification_server.py" "$CAPS" "$CALLS" >"$WORK/server.log" 2>&1 &
     PIDS+=($!)
     wait_for "the test server to own org.freedesktop.Notifications" 10 notifications_owned || { cat "$WORK/server.log"; die "the test server did not start"; }
     # check_call TITLE PYTHON-ASSERTIONS: the Notify call for TITLE, as `c`.

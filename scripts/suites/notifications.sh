@@ -30,10 +30,10 @@ start_host() {
 stop_host() { kill -TERM "$HOST_PID"; wait "$HOST_PID"; }
 reloads() { grep -c "reload ok" "$HOST_LOG"; }
 # announced N: how many Notify calls the host said it would post after its Nth successful reload
-# in HOST_LOG ("notifying 8 new headlines and a summary of 5 more" is nine); it says so before it
+# in HOST_LOG ("notifying 8 new headlines and 2 digests of 5 more" is ten); it says so before it
 # logs the next reload, and says nothing when it posts nothing. Fails until that line is logged.
 announced() {
-    awk -v n="$1" '/reload ok/ { k++ } k == n && /: notifying / { c = $3 + ($0 ~ /summary of/) }
+    awk -v n="$1" '/reload ok/ { k++ } k == n && /: notifying / { c = $3; if (match($0, /and [0-9]+ digests? of/)) c += substr($0, RSTART + 4) + 0 }
         k == n && /next reload at/ { done = 1; exit } END { if (!done) exit 1; print c + 0 }' "$HOST_LOG"
 }
 calls_since() { [ "$(call_count)" -ge $(( $1 + $2 )) ]; } # BEFORE N
@@ -102,17 +102,17 @@ refresh_and_wait
 n=$(call_count); [ "$n" -eq 3 ] || die "restart re-posted: $n Notify calls, expected still 3"
 ok "after a restart and a reload, still 3 Notify calls"
 
-echo "eight new headlines with max-per-refresh=3: three and one summary"
+echo "eight new headlines with max-per-refresh=3: three and one digest of their source"
 python3 "$LIB/articles.py" "$ARTICLES" 10 "Eight" "Seven" "Six" "Five" "Four" "Three" "Two" "One" "Second new story" "First new story"
 refresh_and_wait
 calls | tail -n +4 | python3 -c '
 import json, sys
 got = [json.loads(l) for l in sys.stdin]
-assert [c["summary"] for c in got] == ["Six", "Seven", "Eight", "5 more headlines"], got
+assert [c["summary"] for c in got] == ["Six", "Seven", "Eight", "extra.example.com: 5 new"], got
 categories = [c["hints"].get("category") for c in got]
 assert categories == ["x-headlines.article"] * 3 + ["x-headlines.digest"], categories
-' || die "flood control did not post three and a summary, the summary in the digest category"
-ok "posted Six, Seven, Eight and '5 more headlines', the last in category x-headlines.digest"
+' || die "flood control did not post three and a digest, the digest in the digest category"
+ok "posted Six, Seven, Eight and the digest 'extra.example.com: 5 new', the last in category x-headlines.digest"
 
 echo "markup in a title is literal text; a javascript: link is never opened"
 python3 - "$ARTICLES" <<'PY'

@@ -109,9 +109,12 @@ public struct Config: Equatable, Sendable {
     public var muteWords: [String] = []
     /// `[notify] policy`; nil when unset (`KeywordAlerts.policy(for:)` says what applies then).
     public var notifyPolicy: NotifyPolicy?
-    /// `[notify] max-per-hour`: notifications (summaries included) posted in any hour, across
-    /// reloads; what comes past it is counted into the next summary.
+    /// `[notify] max-per-hour`: notifications (digests and summaries included) posted in any hour,
+    /// across reloads; what comes past it is counted into one summary.
     public var maxPerHour: Int = 20
+    /// `[notify] quiet-hours = 22:00-07:00`: local clock times in which nothing is notified;
+    /// one summary follows. nil: no quiet hours.
+    public var quietHours: QuietHours?
     // [bar]
     public var rotate: TimeInterval = 0
     public var maxLength: Int = 60
@@ -176,6 +179,7 @@ public struct Config: Equatable, Sendable {
             "mute-words": "words or \"quoted phrases\" separated by ; or a comma, or empty",
             "policy": "all, alerts (only keyword matches) or none",
             "max-per-hour": "a whole number from 1 to 500",
+            "quiet-hours": "a span of the 24-hour clock such as 22:00-07:00, or empty for none",
         ],
         "bar": [
             "rotate": "a duration such as 10s, or 0 for no rotation",
@@ -350,6 +354,9 @@ extension Config {
         case ("notify", "max-per-hour"):
             guard let n = Int(value), (1...500).contains(n) else { throw bad() }
             config.maxPerHour = n
+        case ("notify", "quiet-hours"):
+            guard value.isEmpty || QuietHours(value) != nil else { throw bad() }
+            config.quietHours = QuietHours(value)
         case ("notify", "max-per-refresh"):
             guard let n = Int(value), (1...50).contains(n) else { throw bad() }
             config.maxPerRefresh = n

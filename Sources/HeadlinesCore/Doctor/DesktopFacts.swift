@@ -78,6 +78,10 @@ public struct DesktopFacts: Equatable, Sendable {
     public var launcher: Launcher
     public var bars: [Bar]
     public var config: ConfigFile
+    /// Whether the server is in Do Not Disturb; nil when no server answers.
+    public var doNotDisturb: Bool?
+    /// What the running host holds back; nil when none runs, or it does not notify.
+    public var held: HeldCounts?
 
     public init(server: Server?, dunstLeftClick: DunstSettings.LeftClick?, browser: Browser?, launcher: Launcher,
                 bars: [Bar], config: ConfigFile) {

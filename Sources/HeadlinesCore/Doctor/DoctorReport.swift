@@ -57,6 +57,10 @@ public struct DoctorReport: Equatable, Sendable {
         } else if server.name.lowercased().contains("xfce") {
             lines.append("click the Open button: a click on the body only closes the notification")
         }
+        if facts.doNotDisturb == true {
+            lines.append("Do Not Disturb is on: nothing is posted until it ends, then one summary of what arrived")
+        }
+        if let sentence = facts.held?.sentence { lines.append("held back: " + sentence) }
         return lines
     }
 
@@ -82,7 +86,7 @@ public struct DoctorReport: Equatable, Sendable {
     private mutating func launcher(_ launcher: DesktopFacts.Launcher) -> String {
         switch launcher {
         case let .found(program, configured):
-            return "\(program)\(configured ? ", from [bar] launcher" : ", found on PATH") (for `headlines menu` and \"N more headlines\")"
+            return "\(program)\(configured ? ", from [bar] launcher" : ", found on PATH") (for `headlines menu` and a digest's click)"
         case let .broken(sentence):
             changes.append(Change(sentence: sentence, line: nil))
             return "none can run"

@@ -17,6 +17,12 @@ public final class HeadlineNotifications {
     public var alerts = KeywordAlerts()
     /// The `[widget NAME]` served, whose first reload is silent (nil without widget groups).
     private let widget: String?
+    /// `[notify] quiet-hours`: set again by the host when the config changes.
+    public var quietHours: QuietHours?
+    /// New headlines not shown because the reload came during quiet hours; posted as one
+    /// summary by the first reload after them. Kept in memory: a restart forgets the count
+    /// (the headlines themselves stay in the bars and the menu).
+    public private(set) var heldForQuietHours = 0
     private let warn: (String) -> Void
     /// The seen set as last saved (or loaded): what a reload starts from when the file cannot be
     /// read.
@@ -44,8 +50,9 @@ public final class HeadlineNotifications {
         // its own instance, and one that kept its own copy would save over what the others saved.
         let current = seenFile.load(now: now, warn: warn) ?? seen ?? SeenSet()
         let muted = (mutedFile.load(now: now, warn: warn) ?? MutedSources()).with(words: alerts.muteWords)
+        let quiet = quietHours?.contains(now) ?? false
         let plan = NotificationPlanner.plan(fetched: fetched, seen: current, muted: muted, alerts: alerts, widget: widget,
-                                            maxPerRefresh: maxPerRefresh, maxPerHour: maxPerHour, now: now)
+                                            maxPerRefresh: maxPerRefresh, maxPerHour: maxPerHour, quiet: quiet, now: now)
         do {
             // A reload that brought nothing new leaves the set as it was: no write.
             if plan.seen != current || saveFailing { try seenFile.store(plan.seen) }
@@ -55,11 +62,20 @@ public final class HeadlineNotifications {
             }
             saveFailing = true
             seen = current
-            return NotificationPlanner.Plan(post: [], more: 0, seen: current)
+            return NotificationPlanner.Plan(post: [], digests: [], seen: current)
         }
         saveFailing = false
         seen = plan.seen
-        if !plan.post.isEmpty || plan.more > 0 { notifier.post(plan.post, more: plan.more, now: now) }
+        if quiet {
+            heldForQuietHours += plan.post.count + plan.more
+            return NotificationPlanner.Plan(post: [], digests: [], seen: plan.seen)
+        }
+        if heldForQuietHours > 0 {
+            notifier.postHeld(HeldHeadlines(count: heldForQuietHours, reason: .quietHours), now: now)
+            heldForQuietHours = 0
+        }
+        if !plan.post.isEmpty || !plan.digests.isEmpty { notifier.post(plan.post, digests: plan.digests, now: now) }
+        if plan.overCap > 0 { notifier.postHeld(HeldHeadlines(count: plan.overCap, reason: .hourlyCap), now: now) }
         return plan
     }
 

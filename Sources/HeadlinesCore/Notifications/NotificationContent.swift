@@ -44,7 +44,7 @@ public struct NotificationContent: Equatable, Sendable {
     public enum Category: String, Sendable, CaseIterable {
         /// One headline.
         case article = "x-headlines.article"
-        /// Several headlines in one: "N more headlines".
+        /// Several headlines in one: a source's digest, or the summary of those held back.
         case digest = "x-headlines.digest"
         /// Something went wrong that the user must hear of now, such as a click that opened nothing.
         case error = "x-headlines.error"
@@ -100,12 +100,29 @@ public struct NotificationContent: Equatable, Sendable {
         return [headlineActions[0], commentsAction] + headlineActions.dropFirst()
     }
 
-    /// The "N more headlines" summary's one action.
+    /// The one action of a digest and of the summary after quiet: it opens `headlines menu`.
     public static let moreActions = [Action(key: "default", label: "Show all")]
 
-    public static func more(_ count: Int, caps: NotificationCapabilities) -> NotificationContent {
-        let hint = caps.contains(.actions) ? "Click to pick one." : "Run `headlines list` to see them."
-        return NotificationContent(summary: NumberText.counted(count, "more headline"), body: hint, actions: moreActions, category: .digest)
+    /// "BBC News: 3 new", "First title, and 2 more"; where nothing can be clicked, how to see them.
+    public static func digest(_ digest: SourceDigest, caps: NotificationCapabilities) -> NotificationContent {
+        let esc: (String) -> String = { caps.contains(.bodyMarkup) ? Markup.escape($0) : $0 }
+        var body = esc(Markup.neutralise(digest.newest.title))
+        if digest.count > 1 { body += ", and \(digest.count - 1) more" }
+        if !caps.contains(.actions) { body += "\n" + pickHint(caps) }
+        return NotificationContent(summary: Markup.neutralise(digest.source) + ": \(digest.count) new", body: body,
+                                   actions: moreActions, category: .digest)
+    }
+
+    /// The one notification after Do Not Disturb or quiet hours, or past max-per-hour: "5 new
+    /// headlines while Do Not Disturb was on". Its click opens the menu, as a digest's does.
+    public static func held(_ held: HeldHeadlines, caps: NotificationCapabilities) -> NotificationContent {
+        NotificationContent(summary: NumberText.counted(held.count, "new headline") + " " + held.reason.phrase,
+                            body: pickHint(caps), actions: moreActions, category: .digest)
+    }
+
+    /// A summary's body: how to get at the headlines it counts.
+    private static func pickHint(_ caps: NotificationCapabilities) -> String {
+        caps.contains(.actions) ? "Click to pick one." : "Run `headlines list` to see them."
     }
 }
 

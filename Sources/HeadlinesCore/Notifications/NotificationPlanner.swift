@@ -6,24 +6,40 @@ public enum NotificationPlanner {
     public struct Plan: Equatable, Sendable {
         /// To post, oldest first, so the newest ends on top of the stack.
         public var post: [Headline]
-        /// New headlines not posted one by one: a "N more headlines" summary when above 0.
-        public var more: Int
+        /// New headlines past `maxPerRefresh`: one digest per source, the source of the newest first.
+        public var digests: [SourceDigest]
+        /// Headlines past `maxPerHour` (and those held from before) that one summary counts.
+        public var overCap: Int
         public var seen: SeenSet
+
+        public init(post: [Headline], digests: [SourceDigest], overCap: Int = 0, seen: SeenSet) {
+            self.post = post
+            self.digests = digests
+            self.overCap = overCap
+            self.seen = seen
+        }
+
+        /// New headlines not posted one by one.
+        public var more: Int { digests.reduce(0) { $0 + $1.count } + overCap }
     }
 
     /// - First run (empty seen set): at most the single newest headline; the rest are marked seen.
     /// - Otherwise the unseen, unmuted ones; above `maxPerRefresh`, the newest `maxPerRefresh`
-    ///   and a summary of the rest.
+    ///   and one digest per source of the rest.
     /// A headline is unseen when neither its id nor its `SeenSet.titleLinkKey` is in the set.
     /// Muted sources (and mute-words) are marked seen and never posted, and so are the headlines
     /// `alerts` does not let through (its policy: `none`, or `alerts` without a keyword match):
     /// changing the policy later brings back no flood of old headlines. A feed or a `widget`
     /// not seen before in a set that is not empty is silent on its first reload, as a first run
-    /// is. At most `maxPerHour` notifications in any hour (a summary counts as one): what comes
-    /// past it is held and counted into the next summary there is room for.
+    /// is. At most `maxPerHour` notifications in any hour (each digest counts as one). When the
+    /// headlines and digests do not all fit, the newest headlines that do are posted and one
+    /// `overCap` summary counts the rest; when not even that fits, they are held (`seen.held`)
+    /// and counted into the next summary there is room for. `quiet` (quiet hours, when nothing
+    /// is posted): the plan only counts what is new, and leaves the cap's times and held count
+    /// as they were.
     public static func plan(fetched: [Headline], seen: SeenSet, muted: MutedSources,
                             alerts: KeywordAlerts = KeywordAlerts(), widget: String? = nil,
-                            maxPerRefresh: Int, maxPerHour: Int = .max, now: Date) -> Plan {
+                            maxPerRefresh: Int, maxPerHour: Int = .max, quiet: Bool = false, now: Date) -> Plan {
         let firstRun = seen.isEmpty
         var updated = seen
         let known = seen.origins
@@ -56,22 +72,26 @@ public enum NotificationPlanner {
         let newestFirst = fresh.sorted { $0.publishedAt > $1.publishedAt }
         let limit = firstRun ? 1 : max(1, maxPerRefresh)
         var posted = Array(newestFirst.prefix(limit))
-        var more = (firstRun ? 0 : newestFirst.count - posted.count) + seen.held
-        // The cap: what does not fit in this hour goes into the summary, or is held when not
-        // even the summary fits.
+        var digests = SourceDigest.of(firstRun ? [] : newestFirst.dropFirst(limit))
+        if quiet { return Plan(post: posted.reversed(), digests: digests, seen: updated) }
+        var overCap = seen.held
+        // The cap: when all does not fit in this hour, the digests and what was held before
+        // become one summary beside the newest headlines there is room for; when not even the
+        // summary fits, everything is held for the next one.
         let lastHour = seen.postedTimes.filter { $0 <= now && now.timeIntervalSince($0) < 3600 }
         let room = max(0, maxPerHour - lastHour.count)
-        if posted.count + (more > 0 ? 1 : 0) > room {
+        if posted.count + digests.count + (overCap > 0 ? 1 : 0) > room {
             let kept = max(0, room - 1)
-            more += posted.count - kept
+            overCap += posted.count - kept + digests.reduce(0) { $0 + $1.count }
             posted = Array(posted.prefix(kept))
+            digests = []
         }
-        updated.held = room == 0 ? more : 0
-        if room == 0 { more = 0 }
+        updated.held = room == 0 ? overCap : 0
+        if room == 0 { overCap = 0 }
         // Older times are dropped only when something is posted: a reload that posts nothing
         // leaves the set, and so seen.json, as it was.
-        let sent = posted.count + (more > 0 ? 1 : 0)
+        let sent = posted.count + digests.count + (overCap > 0 ? 1 : 0)
         if sent > 0 { updated.postedTimes = lastHour + Array(repeating: now, count: sent) }
-        return Plan(post: posted.reversed(), more: more, seen: updated)
+        return Plan(post: posted.reversed(), digests: digests, overCap: overCap, seen: updated)
     }
 }

@@ -18,8 +18,10 @@ public enum DesktopSurvey {
                                             files: files)
         }
         let bars = BarConfigSearch.bars.map { BarConfigSearch.bar($0, installed: onPath($0), environment: environment, files: files) }
-        return DesktopFacts(server: server, dunstLeftClick: dunst, browser: browser(),
-                            launcher: self.launcher(configured: launcher, environment: environment), bars: bars, config: config)
+        var facts = DesktopFacts(server: server, dunstLeftClick: dunst, browser: browser(),
+                                 launcher: self.launcher(configured: launcher, environment: environment), bars: bars, config: config)
+        if let server { facts.doNotDisturb = DoNotDisturb.isOn(serverName: server.name, environment: environment) }
+        return facts
     }
 
     /// The command line and environment a process was started with, from /proc; the environment

@@ -18,6 +18,14 @@ public enum NotificationServerProbe {
         return names
     }
 
+    /// GetServerInformation's name alone ("dunst", "gnome-shell"), nil when no server answers.
+    public static func serverName() -> String? {
+        var name: UnsafeMutablePointer<CChar>?
+        guard notify_get_server_info(&name, nil, nil, nil) != 0 else { return nil }
+        defer { g_free(name) }
+        return name.map { String(cString: $0) }
+    }
+
     /// GetServerInformation and GetCapabilities together, nil when no server answers.
     public static func server() -> DesktopFacts.Server? {
         var name: UnsafeMutablePointer<CChar>?

@@ -245,6 +245,11 @@ public final class BusService {
             ("budget_limit", g_variant_new_int32(Int32(shown?.budgetLimit ?? 0))),
             ("reloading", g_variant_new_boolean(host.isReloading ? 1 : 0)),
         ]
+        if let held = host.heldNotifications?() {
+            entries.append(("held_dnd", g_variant_new_int32(Int32(clamping: held.doNotDisturb))))
+            entries.append(("held_quiet", g_variant_new_int32(Int32(clamping: held.quietHours))))
+            if let until = held.quietUntil { entries.append(("quiet_until", g_variant_new_double(until.timeIntervalSince1970))) }
+        }
         if let error = shown?.error { entries.append(("error", g_variant_new_string(error))) }
         if let result = published?.lastResult { entries.append(("last_result", g_variant_new_string(result))) }
         if let by = published?.deferredBy { entries.append(("deferred_by", g_variant_new_string(by.rawValue))) }

@@ -17,6 +17,7 @@ public enum HostRunner {
                               scheduler: ReloadScheduler(budget: RefreshBudget(dailyLimit: config.dailyBudget)),
                               maxLength: config.maxLength, sourceIdentity: config.sourceIdentity)
         setup.alerts = KeywordAlerts(config)
+        setup.quietHours = config.quietHours
         setup.syncAccount = config.syncAccount?.label
         return setup
     }
@@ -106,6 +107,7 @@ public enum HostRunner {
                                                           menuCommand: [Binaries.path(of: "headlines")] + menuArgs.passThrough + ["menu"],
                                                           environment: environment)
                     host.onReload = { notifications.reloaded($0) }
+                    host.heldNotifications = { notifications.held(now: HostClock.now().wall) }
                     HostRegistry.keep(notifications)
                 }
                 // An edited config applies at once, as SIGHUP does (keywords, mute-words, ...), to

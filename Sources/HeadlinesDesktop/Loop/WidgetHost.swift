@@ -16,6 +16,8 @@ public struct HostSetup: Sendable {
     public var sourceIdentity: String
     /// `[notify] keywords` and `mute-words`: bars mark and hide, notifications filter.
     public var alerts = KeywordAlerts()
+    /// `[notify] quiet-hours`: notifications wait for their end.
+    public var quietHours: QuietHours?
     /// The sync service account this widget reads (`SyncAccount.label`), nil for other sources:
     /// opening one of its headlines marks it read there.
     public var syncAccount: String?
@@ -92,6 +94,9 @@ public final class WidgetHost {
 
     /// Called on the loop with each batch of fetched headlines (notifications hang here).
     public var onReload: ((TimelineResult) -> Void)?
+    /// The notifications held back (Do Not Disturb, quiet hours), for `GetStatus`; nil when
+    /// this widget does not notify.
+    public var heldNotifications: (() -> HeldCounts)?
     /// Called on the loop whenever the entry on display changes (bars hang here).
     public var onEntry: ((TimelineEntry, PublishedTimeline) -> Void)?
     /// Called on the loop after each reload with its result in words (the bus signals hang here).

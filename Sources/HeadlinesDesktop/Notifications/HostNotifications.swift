@@ -11,9 +11,9 @@ public final class HostNotifications {
     /// Read at each reload for its current keywords (the config may have changed since).
     private weak var host: WidgetHost?
 
-    /// `menuCommand`: argv run (never through a shell) when the "N more headlines" summary is clicked.
+    /// `menuCommand`: argv run (never through a shell) when a digest or a summary of held headlines is clicked.
     public init(host: WidgetHost, paths: XDGPaths, maxPerRefresh: Int, maxPerHour: Int, menuCommand: [String], environment: [String: String]) {
-        let notifier = LibnotifyNotifier()
+        let notifier = LibnotifyNotifier(environment: environment)
         self.notifier = notifier
         self.host = host
         notifications = HeadlineNotifications(notifier: notifier, paths: paths, maxPerRefresh: maxPerRefresh, maxPerHour: maxPerHour,
@@ -42,13 +42,38 @@ public final class HostNotifications {
         }
     }
 
+    /// What is held back now, for `headlines status`.
+    public func held(now: Date) -> HeldCounts {
+        let quiet = notifications.quietHours.flatMap { $0.contains(now) ? $0.end(after: now) : nil }
+        return HeldCounts(doNotDisturb: notifier.heldForDoNotDisturb, quietHours: notifications.heldForQuietHours, quietUntil: quiet)
+    }
+
     public func reloaded(_ result: TimelineResult) {
         guard let fetched = result.fetched else { return }
         notifier.useImages(result.images)
-        if let host { notifications.alerts = host.setup.alerts }
-        let plan = notifications.reloaded(fetched, now: HostClock.now().wall)
+        if let host {
+            notifications.alerts = host.setup.alerts
+            notifications.quietHours = host.setup.quietHours
+        }
+        let now = HostClock.now().wall
+        let heldBefore = notifications.heldForQuietHours
+        let plan = notifications.reloaded(fetched, now: now)
+        if let quiet = notifications.quietHours, notifications.heldForQuietHours > heldBefore {
+            HostLog.info("quiet hours (\(quiet.description)): holding \(NumberText.counted(notifications.heldForQuietHours, "new headline")) for one summary after \(LocalTime.stamp(quiet.end(after: now)))")
+        } else if heldBefore > 0 && notifications.heldForQuietHours == 0 {
+            HostLog.info("quiet hours are over; summarising \(NumberText.counted(heldBefore, "held headline"))")
+        }
+        // A reload that posted nothing still brings the summary after Do Not Disturb, unless
+        // quiet hours keep it for later.
+        let quietNow = notifications.quietHours?.contains(now) ?? false
+        if plan.post.isEmpty && plan.more == 0 && heldBefore == 0 && !quietNow {
+            notifier.postHeldIfQuietEnded()
+        }
         if !plan.post.isEmpty || plan.more > 0 {
-            HostLog.info("notifying \(plan.post.count) new headline\(plan.post.count == 1 ? "" : "s")\(plan.more > 0 ? " and a summary of \(plan.more) more" : "")")
+            let inDigests = plan.more - plan.overCap
+            let digests = plan.digests.isEmpty ? "" : " and \(NumberText.counted(plan.digests.count, "digest")) of \(inDigests) more"
+            let overCap = plan.overCap == 0 ? "" : " and a summary of \(plan.overCap) past [notify] max-per-hour"
+            HostLog.info("notifying \(NumberText.counted(plan.post.count, "new headline"))" + digests + overCap)
         }
         if plan.seen.held > 0 {
             HostLog.info("holding \(NumberText.counted(plan.seen.held, "new headline")) past [notify] max-per-hour for the next summary")

@@ -18,6 +18,12 @@ public final class LibnotifyNotifier: Notifier, Sendable {
         /// Notifications on screen, each holding one reference until its `closed` signal; kept
         /// as addresses (Sendable), turned back into pointers only on the worker.
         var live: Set<UInt> = []
+        /// New headlines not shown while the server kept quiet (Do Not Disturb), for the one
+        /// summary posted when it no longer does.
+        var heldForDoNotDisturb = 0
+        /// Each source's digest still on screen (its address, and what it counts), to be
+        /// updated in place by the next digest of that source.
+        var digests: [String: (address: UInt, digest: SourceDigest)] = [:]
     }
     private let state = SanitizedMutex(State())
     /// Counters for the leak test: notifications created and finalized (g_object_weak_ref).
@@ -36,8 +42,8 @@ public final class LibnotifyNotifier: Notifier, Sendable {
         get { handlers.withLock { $0.onMute } }
         set { handlers.withLock { $0.onMute = newValue } }
     }
-    /// Called on the worker thread when the "N more headlines" summary is clicked, with the
-    /// activation token the server sent for the click, if any.
+    /// Called on the worker thread when a digest, or a summary of held headlines, is clicked,
+    /// with the activation token the server sent for the click, if any.
     public var onMore: (@Sendable (String?) -> Void)? {
         get { handlers.withLock { $0.onMore } }
         set { handlers.withLock { $0.onMore = newValue } }
@@ -50,7 +56,11 @@ public final class LibnotifyNotifier: Notifier, Sendable {
         set { handlers.withLock { $0.onRead = newValue } }
     }
 
-    public init() {
+    /// The environment `dunstctl` runs in (asked whether dunst is paused).
+    private let environment: [String: String]
+
+    public init(environment: [String: String] = [:]) {
+        self.environment = ProcessLauncher.userEnvironment(environment)
         // libnotify prints its own g_warning for every failed call; we log one sentence instead.
         g_log_set_handler("libnotify", GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_MESSAGE.rawValue),
                           { _, _, _, _ in }, nil)
@@ -61,17 +71,38 @@ public final class LibnotifyNotifier: Notifier, Sendable {
         images.withLock { $0 = paths }
     }
 
-    public func post(_ headlines: [Headline], more: Int, now: Date) {
+    public func post(_ headlines: [Headline], digests: [SourceDigest], now: Date) {
         let paths = images.withLock { $0 }
+        let more = digests.reduce(0) { $0 + $1.count }
         worker.submit { [self] in
-            guard let caps = currentCapabilities() else { return }
+            guard let caps = currentCapabilities(), !keptQuiet(adding: headlines.count + more, caps: caps) else { return }
             for headline in headlines {
                 show(NotificationContent.headline(headline, now: now, caps: caps, markRead: onRead != nil), action: .open(headline),
                      image: paths[headline.id])
             }
-            if more > 0 { show(NotificationContent.more(more, caps: caps), action: .more) }
+            for digest in digests { show(digest, caps: caps) }
         }
     }
+
+    public func postHeld(_ held: HeldHeadlines, now: Date) {
+        worker.submit { [self] in
+            guard let caps = currentCapabilities(), !keptQuiet(adding: held.count, caps: caps) else { return }
+            show(NotificationContent.held(held, caps: caps), action: .more)
+        }
+    }
+
+    /// After a reload that posted nothing: if headlines were held for Do Not Disturb and it has
+    /// ended, their summary is posted now rather than with the next new headline.
+    public func postHeldIfQuietEnded() {
+        guard heldForDoNotDisturb > 0 else { return }
+        worker.submit { [self] in
+            guard let caps = currentCapabilities() else { return }
+            _ = keptQuiet(adding: 0, caps: caps)
+        }
+    }
+
+    /// Headlines held back while the server keeps quiet, not yet summarised.
+    public var heldForDoNotDisturb: Int { state.withLock { $0.heldForDoNotDisturb } }
 
     /// Returns once every batch posted so far has been sent to the server.
     public func waitUntilPosted() {
@@ -117,6 +148,29 @@ public final class LibnotifyNotifier: Notifier, Sendable {
         return NotificationCapabilities(names: names)
     }
 
+    /// Whether the server keeps quiet now; then `count` more headlines are held back. When it
+    /// has stopped, the one summary of those it held is posted first.
+    private func keptQuiet(adding count: Int, caps: NotificationCapabilities) -> Bool {
+        let name = NotificationServerProbe.serverName() ?? ""
+        if DoNotDisturb.isOn(serverName: name, environment: environment) {
+            let total = state.withLock { s in
+                s.heldForDoNotDisturb += count
+                return s.heldForDoNotDisturb
+            }
+            HostLog.info("the notification server is in Do Not Disturb: holding \(NumberText.counted(total, "new headline")) for one summary when it ends")
+            return true
+        }
+        let held = state.withLock { s in
+            defer { s.heldForDoNotDisturb = 0 }
+            return s.heldForDoNotDisturb
+        }
+        if held > 0 {
+            HostLog.info("Do Not Disturb has ended; summarising \(NumberText.counted(held, "held headline"))")
+            show(NotificationContent.held(HeldHeadlines(count: held, reason: .doNotDisturb), caps: caps), action: .more)
+        }
+        return false
+    }
+
     private func markDown(_ why: String) {
         let wasDown = state.withLock { s in
             defer { s.serverDown = true }
@@ -127,7 +181,25 @@ public final class LibnotifyNotifier: Notifier, Sendable {
 
     enum Action { case open(Headline), more }
 
-    private func show(_ content: NotificationContent, action: Action, image: String? = nil) {
+    /// A source's digest: the one still on screen, updated to count these too (Notify with its
+    /// `replaces_id`); a new one when there is none, or the update fails.
+    private func show(_ digest: SourceDigest, caps: NotificationCapabilities) {
+        if let shown = state.withLock({ $0.digests[digest.source] }),
+           let n = UnsafeMutablePointer<NotifyNotification>(bitPattern: shown.address) {
+            let sum = shown.digest.adding(digest)
+            let content = NotificationContent.digest(sum, caps: caps)
+            notify_notification_update(n, content.summary, content.body, NotificationContent.iconName)
+            var error: UnsafeMutablePointer<GError>?
+            if notify_notification_show(n, &error) != 0 {
+                state.withLock { $0.digests[digest.source] = (shown.address, sum) }
+                return
+            }
+            g_clear_error(&error)
+        }
+        show(NotificationContent.digest(digest, caps: caps), action: .more, digest: digest)
+    }
+
+    private func show(_ content: NotificationContent, action: Action, image: String? = nil, digest: SourceDigest? = nil) {
         guard let n = notify_notification_new(content.summary, content.body, NotificationContent.iconName) else { return }
         let object = UnsafeMutableRawPointer(n)
         counters.value.withLock { $0.created += 1 }
@@ -150,7 +222,11 @@ public final class LibnotifyNotifier: Notifier, Sendable {
             return
         }
         let wasDown = state.withLock { s in
-            defer { s.serverDown = false; s.live.insert(UInt(bitPattern: object)) }
+            defer {
+                s.serverDown = false
+                s.live.insert(UInt(bitPattern: object))
+                if let digest { s.digests[digest.source] = (UInt(bitPattern: object), digest) }
+            }
             return s.serverDown
         }
         if wasDown { HostLog.info("notification server is back; notifications resumed") }
@@ -171,7 +247,11 @@ public final class LibnotifyNotifier: Notifier, Sendable {
             guard let object else { return }
             // Unref outside the lock: finalization runs the weak-ref notify.
             let address = UInt(bitPattern: object)
-            if notifier.state.withLock({ $0.live.remove(address) }) != nil { g_object_unref(object) }
+            let wasLive = notifier.state.withLock { s in
+                s.digests = s.digests.filter { $0.value.address != address }
+                return s.live.remove(address) != nil
+            }
+            if wasLive { g_object_unref(object) }
         }
         g_signal_connect_data(UnsafeMutableRawPointer(n), "closed", unsafeBitCast(closed, to: GCallback.self),
                               Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(0))
