@@ -187,6 +187,15 @@ assert got == ["Alerts budget vote"], got
 set_notify
 ok "policy = none: no Notify call for two new headlines; policy = alerts: only the new match, not the one none had marked seen"
 
+echo "a source that gives every item a new id, titles and links unchanged, is not notified again"
+python3 "$LIB/articles.py" "$ARTICLES" 10 "Renumbered story"
+refresh_and_wait
+before=$(call_count)
+ID_OFFSET=700000 python3 "$LIB/articles.py" "$ARTICLES" 10 "Renumbered story"
+refresh_and_wait
+n=$(( $(call_count) - before )); [ "$n" -eq 0 ] || die "new ids for the same titles and links posted $n notification(s)"
+ok "every id changed, titles and links the same: no Notify call"
+
 echo "dunst killed: the host keeps running and warns once; dunst back: notifications resume"
 dunst_stop
 python3 "$LIB/articles.py" "$ARTICLES" 10 "While dunst was away 1"
