@@ -166,10 +166,7 @@ ok "no Notify call while show-banners was false; then exactly one: '3 new headli
 stop_host
 dunstctl close-all
 
-if ! command -v faketime >/dev/null; then
-    echo "  skipped: quiet hours with faketime (install the faketime package)"
-    exit 0
-fi
+command -v faketime >/dev/null || die "faketime is not installed: scripts/install-deps.sh --test installs it"
 echo "quiet hours by the host's clock (faketime): nothing posted inside, one summary after"
 rm -rf "$XDG_STATE_HOME/headlines" "$XDG_CACHE_HOME/headlines"
 printf '%s\n' 'quiet-hours = 06:00-07:00' >>"$WORK/headlines.conf"
