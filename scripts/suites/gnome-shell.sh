@@ -11,7 +11,8 @@
 #   Next on the bus and the wheel on the label move it; the menu lists the headlines with
 #   source and age; a real click on one opens its link in the fake browser through the host's
 #   OpenHeadline, and Comments opens the discussion; Reload reloads; a hostile title (markup,
-#   100 KB) shows as literal text, cut to [bar] max-length, and the shell keeps running.
+#   100 KB) shows as literal text, cut to [bar] max-length, and the shell keeps running; with no host
+#   that can start, the label and the menu say so in one line.
 # The screenshot of the open menu goes to build/screenshots/gnome-shell.png (and to
 # packaging/screenshots/ with UPDATE_SCREENSHOTS=1). Every check prints "ok:" or "not ok:".
 set -uo pipefail
@@ -195,6 +196,18 @@ items = json.load(open(sys.argv[1]))
 sys.exit(0 if any(i["text"].startswith("<b>x</b> & <i> www") and len(i["text"]) <= 60 and i["layout"] == i["text"]
                   and not i["markup"] for i in items) else 1)' "$WORK/items.json"
 check "the shell is still running and answering" eval 'kill -0 "$SHELL_PID" && [ "$(shell "1 + 1")" = 2 ]'
+
+echo "no host"
+# The host gone, and the bus unable to start another: the next call (a wheel turn) fails.
+sed -i "s|^Exec=.*|Exec=/bin/false|" "$WORK/services/org.headlines.Headlines.service"
+pkill -TERM -f "^$HEADLINES_BIN/headlines-host --from-bar"
+wait_for "the host to leave the bus" 5 eval '! name_owned org.headlines.Headlines' || not_ok "the host did not stop"
+shell 'headlinesProbe.closeMenu() && headlinesProbe.wheel(true)' >/dev/null
+no_host='"Headlines: no host could start (headlines doctor says why)"'
+check "with no host that can start, the label says so in one plain line" \
+    wait_for "the label" 10 eval '[ "$(shell "headlinesProbe.label().text")" = "$no_host" ]'
+open_menu
+check "and so does the menu" eval 'shell "headlinesProbe.items()[0].text" | grep -qxF "$no_host"'
 
 if [ "$failed" -gt 0 ]; then
     echo "the shell's log: $WORK/gnome-shell.log"

@@ -57,6 +57,10 @@ const probe = {
     })),
     menuOpen: () => indicator()?.menu.isOpen ?? false,
     clickIndicator: () => click(indicator()),
+    closeMenu: () => {
+        indicator().menu.close();
+        return true;
+    },
     clickItem: text => click(menuItems().find(item => item.label.text === text)),
     wheel: down => {
         const time = pointAt(indicator());
