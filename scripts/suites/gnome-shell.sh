@@ -11,8 +11,9 @@
 #   Next on the bus and the wheel on the label move it; the menu lists the headlines with
 #   source and age; a real click on one opens its link in the fake browser through the host's
 #   OpenHeadline, and Comments opens the discussion; Reload reloads; a hostile title (markup,
-#   100 KB) shows as literal text, cut to [bar] max-length, and the shell keeps running; with no host
-#   that can start, the label and the menu say so in one line.
+#   100 KB) shows as literal text, cut to [bar] max-length, and the shell keeps running; `headlines
+#   doctor` says whether it is enabled, and the command it gives enables it; with no host that can
+#   start, the label and the menu say so in one line.
 # The screenshot of the open menu goes to build/screenshots/gnome-shell.png (and to
 # packaging/screenshots/ with UPDATE_SCREENSHOTS=1). Every check prints "ok:" or "not ok:".
 set -uo pipefail
@@ -24,7 +25,7 @@ EXTENSION=packaging/gnome-shell
 UUID=headlines@headlines.org
 
 if [ "${1:-}" != --inside ]; then
-    for tool in gnome-shell gsettings gdbus dbus-run-session dbus-daemon dbus-monitor python3; do
+    for tool in gnome-shell gnome-extensions gsettings gdbus dbus-run-session dbus-daemon dbus-monitor python3; do
         command -v "$tool" >/dev/null || die "$tool is missing: install it (scripts/install-deps.sh --test)."
     done
     [ -x "$HEADLINES_BIN/headlines-host" ] || die "$HEADLINES_BIN/headlines-host is not built: run swift build first."
@@ -169,6 +170,20 @@ open_menu() {
 open_menu && shell 'headlinesProbe.clickItem("Comments")' >/dev/null
 check "Comments opens the discussion of the headline on display (story 9002)" \
     wait_for "the fake browser" 5 grep -qxF "https://news.ycombinator.com/item?id=9002" "$BROWSER_LOG"
+
+echo "headlines doctor"
+doctor() { XDG_CURRENT_DESKTOP=GNOME "$HEADLINES_BIN/headlines" doctor 2>&1; }
+installed_in="is installed ($WORK/prefix/share/gnome-shell/extensions/$UUID)"
+doctor >"$WORK/doctor.txt"
+check "doctor says the extension is installed and enabled" grep -qF "$installed_in and enabled" "$WORK/doctor.txt"
+gnome-extensions disable "$UUID"
+wait_for "the indicator to go" 5 shell_true '!headlinesProbe.ready()' || not_ok "gnome-extensions disable left the indicator"
+doctor >"$WORK/doctor.txt"
+command=$(grep -A1 "not enabled, so the top bar shows no headline" "$WORK/doctor.txt" | sed -n '2s/^ *//p')
+check "once disabled, doctor says so and gives the command that enables it: $command" \
+    eval 'grep -qF "$installed_in, not enabled" "$WORK/doctor.txt" && [ "$command" = "gnome-extensions enable $UUID" ]'
+$command
+check "and that command brings the headline back to the top bar" wait_for "the label" 5 label_is "$(entry_title)"
 
 echo "a hostile title"
 HOSTILE="<b>x</b> & <i> $(head -c 102400 /dev/zero | tr '\0' 'w')"
