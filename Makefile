@@ -7,7 +7,7 @@ SHELL := /bin/bash
 # Prefer a swift already on PATH; fall back to the toolchain at /opt/swift.
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: deps test-deps build release-flags demo test check bench hostile clean release-static install uninstall deb tsan tsan-build
+.PHONY: deps test-deps build release-flags demo test check bench hostile clean release-static install uninstall deb tsan tsan-build install-gnome-shell
 
 deps:
 	scripts/install-deps.sh
@@ -104,6 +104,14 @@ BAR_SNIPPETS = $(sort $(wildcard packaging/bars/*/*))
 BAR_DOCS = $(patsubst packaging/bars/%,share/doc/headlines/bars/%,$(BAR_SNIPPETS))
 BAR_DOC_DIRS = $(sort $(patsubst %/,%,$(dir $(BAR_DOCS))))
 
+# The GNOME Shell extension (packaging/gnome-shell/): the shared indicator.js and the entry point
+# for the shell that is installed here, found by its version: GNOME 45 and later load ES modules
+# (modules/), GNOME 43-44 scripts (legacy/, also when no gnome-shell is installed, as when the
+# .deb for Debian 12 is built). GNOME_SHELL_ENTRY=legacy|modules chooses by hand.
+GNOME_SHELL_EXTENSION = share/gnome-shell/extensions/headlines@headlines.org
+GNOME_SHELL_ENTRY ?= $(shell v=$$(gnome-shell --version 2>/dev/null | sed -n 's/^GNOME Shell \([0-9]*\).*/\1/p'); \
+	[ -n "$$v" ] && [ "$$v" -ge 45 ] && echo modules || echo legacy)
+
 # Every installed file, relative to $(DESTDIR)$(PREFIX): uninstall removes these and nothing else.
 # headlines-bar.1.gz is a symlink to headlines.1.gz, which describes `headlines-bar waybar` and
 # `headlines-bar i3blocks`; headlines-bar's bash and fish completions are links to headlines', whose
@@ -136,14 +144,18 @@ INSTALLED_FILES = \
 	share/doc/headlines/bars.md \
 	$(BAR_DOCS) \
 	share/headlines/demo/apitube/top-headlines-fl.json \
-	share/headlines/demo/demo/arrivals.json
+	share/headlines/demo/demo/arrivals.json \
+	$(GNOME_SHELL_EXTENSION)/metadata.json \
+	$(GNOME_SHELL_EXTENSION)/indicator.js \
+	$(GNOME_SHELL_EXTENSION)/extension.js
 # Folders of our own, removed by uninstall when empty (deepest first).
 INSTALLED_DIRS = \
 	libexec/headlines \
 	share/doc/headlines/waybar share/doc/headlines/i3blocks share/doc/headlines/dunst share/doc/headlines/examples \
 	$(BAR_DOC_DIRS) share/doc/headlines/bars \
 	share/doc/headlines share/headlines/demo/apitube share/headlines/demo/demo \
-	share/headlines/demo share/headlines
+	share/headlines/demo share/headlines \
+	$(GNOME_SHELL_EXTENSION)
 
 release-static:
 	$(SWIFT_RELEASE)
@@ -153,7 +165,7 @@ release-static:
 # compilers' version strings) goes too, as dh_strip does.
 # share/doc/headlines/copyright (packaging/deb/copyright, the .deb's too) gives the licences of
 # this code and of the Swift runtime that every program carries.
-install: release-static
+install: release-static install-gnome-shell
 	@set -e; d="$(DESTDIR)$(PREFIX)"; \
 	bin="$$(swift build $(SWIFT_RELEASE_FLAGS) --show-bin-path)"; \
 	install -d -m 755 "$$d/bin" "$$d/libexec/headlines" "$$d/share/man/man1" "$$d/share/man/man5" \
@@ -198,6 +210,12 @@ install: release-static
 	install -m 644 Fixtures/apitube/top-headlines-fl.json "$$d/share/headlines/demo/apitube/top-headlines-fl.json"; \
 	install -m 644 Fixtures/demo/arrivals.json "$$d/share/headlines/demo/demo/arrivals.json"
 	@echo "installed headlines into $(DESTDIR)$(PREFIX)"
+
+# The extension alone (scripts/suites/gnome-shell.sh installs it so, into a folder of its own).
+install-gnome-shell:
+	@set -e; d="$(DESTDIR)$(PREFIX)/$(GNOME_SHELL_EXTENSION)"; install -d -m 755 "$$d"; \
+	install -m 644 packaging/gnome-shell/metadata.json packaging/gnome-shell/indicator.js "$$d/"; \
+	install -m 644 packaging/gnome-shell/$(GNOME_SHELL_ENTRY)/extension.js "$$d/extension.js"
 
 uninstall:
 	@set -e; d="$(DESTDIR)$(PREFIX)"; \

@@ -92,6 +92,7 @@ TEST_PACKAGES=(
     sqlite3
     gnome-keyring          # the password tests: a real Secret Service on a private session bus
     libsecret-tools        # secret-tool: the password tests read what headlines login stored
+    gnome-shell            # gnome-shell suite: the real GNOME Shell 43, headless, running our extension
 )
 
 usage() { echo "usage: scripts/install-deps.sh [--test] [--list]" >&2; exit 2; }

@@ -128,10 +128,24 @@ public enum BusClient {
     /// `call` on a connection already open (inside `awaitReloads`).
     public static func call(on connection: OpaquePointer, _ method: String, _ arguments: [Value] = [], start: Bool = true,
                             timeout: Int32 = 30_000) -> Reply {
+        call(on: connection, (BusService.name, BusService.path, BusService.interface), method, arguments, start: start, timeout: timeout)
+    }
+
+    /// A method of another program on the session bus (`headlines doctor` asks GNOME Shell), which
+    /// is never started for it; `.noHost` when it does not run.
+    public static func call(_ service: (name: String, path: String, interface: String), _ method: String, _ arguments: [Value],
+                            timeout: Int32 = 3000) -> Reply {
+        guard let connection = sessionBus() else { return .noBus }
+        defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
+        return call(on: connection, service, method, arguments, start: false, timeout: timeout)
+    }
+
+    private static func call(on connection: OpaquePointer, _ service: (name: String, path: String, interface: String), _ method: String,
+                             _ arguments: [Value], start: Bool, timeout: Int32) -> Reply {
         var children: [OpaquePointer?] = arguments.map(variant)
         let parameters = g_variant_new_tuple(&children, gsize(children.count))
         var error: UnsafeMutablePointer<GError>?
-        guard let reply = g_dbus_connection_call_sync(connection, BusService.name, BusService.path, BusService.interface,
+        guard let reply = g_dbus_connection_call_sync(connection, service.name, service.path, service.interface,
                                                       method, parameters, nil, start ? G_DBUS_CALL_FLAGS_NONE : G_DBUS_CALL_FLAGS_NO_AUTO_START,
                                                       timeout, nil, &error) else {
             return failure(error)

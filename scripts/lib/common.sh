@@ -11,7 +11,9 @@
 #   start_news_server LOG OPTION...   lib/news_server.py on loopback (options: see that file); sets PORT
 #   news_config FILE LINE...  a config whose source is that server, then each LINE
 #   start_xvfb LOG            Xvfb on a free display; exports DISPLAY
-#   bus_config FILE ADDRESS [SERVICE_DIR], private_bus_start FOLDER [SERVICE_DIR]   a session bus
+#   bus_config FILE ADDRESS [SERVICE_DIR [standard]], private_bus_start FOLDER [SERVICE_DIR]   a session
+#                             bus; with "standard", the system's session services (dconf ...) too,
+#                             after SERVICE_DIR's
 #   headlines_service DIR [EXEC]   the packaged service file, activating EXEC (this build's host)
 #   window_still CLASS        the first visible X window of CLASS, once it holds still: sets X, Y, WIDTH, HEIGHT
 #   fake_browser DIR          the default browser for http(s) in DIR's home: records each URL in
@@ -85,6 +87,7 @@ bus_config() {
       echo ' "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">'
       echo "<busconfig><type>session</type><listen>$2</listen>"
       [ -z "${3:-}" ] || echo "<servicedir>$3</servicedir>"
+      [ "${4:-}" != standard ] || echo "<standard_session_servicedirs/>"
       # Eavesdropping too: dbus-monitor records the Notify calls.
       echo '<policy context="default"><allow send_destination="*" eavesdrop="true"/><allow receive_sender="*"/>'
       echo '<allow eavesdrop="true"/><allow own="*"/></policy></busconfig>'; } > "$1"

@@ -56,6 +56,9 @@ expected=(
     share/doc/headlines/bars.md
     share/headlines/demo/apitube/top-headlines-fl.json
     share/headlines/demo/demo/arrivals.json
+    share/gnome-shell/extensions/headlines@headlines.org/metadata.json
+    share/gnome-shell/extensions/headlines@headlines.org/indicator.js
+    share/gnome-shell/extensions/headlines@headlines.org/extension.js
 )
 # Every bar's snippet, as packaging/bars/ holds it, under share/doc/headlines/bars/.
 bar_snippets=(packaging/bars/*/*)
@@ -303,7 +306,7 @@ make --no-print-directory uninstall DESTDIR="$root" PREFIX=/usr/local >"$tmp/uni
 left=$(find "$root" -type f)
 [ -z "$left" ] || die "make uninstall left files: $left"
 [ -z "$(find "$root" -type l)" ] || die "make uninstall left links: $(find "$root" -type l)"
-for d in share/headlines share/doc/headlines libexec/headlines; do [ ! -e "$prefix/$d" ] || die "make uninstall left \$PREFIX/$d"; done
+for d in share/headlines share/doc/headlines libexec/headlines share/gnome-shell/extensions/headlines@headlines.org; do [ ! -e "$prefix/$d" ] || die "make uninstall left \$PREFIX/$d"; done
 ok "make uninstall removed every file make install wrote"
 
 echo "packaging: ok"

@@ -82,6 +82,8 @@ public struct DesktopFacts: Equatable, Sendable {
     public var doNotDisturb: Bool?
     /// What the running host holds back; nil when none runs, or it does not notify.
     public var held: HeldCounts?
+    /// The GNOME Shell extension; nil when the desktop is not GNOME.
+    public var gnomeShell: GnomeShellExtension?
 
     public init(server: Server?, dunstLeftClick: DunstSettings.LeftClick?, browser: Browser?, launcher: Launcher,
                 bars: [Bar], config: ConfigFile) {

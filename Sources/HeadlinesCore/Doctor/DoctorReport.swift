@@ -28,6 +28,7 @@ public struct DoctorReport: Equatable, Sendable {
         entries.append(Entry(label: "browser", lines: [browser(facts.browser)]))
         entries.append(Entry(label: "launcher", lines: [launcher(facts.launcher)]))
         entries.append(Entry(label: "bars", lines: facts.bars.isEmpty ? ["none known"] : facts.bars.map(Self.bar)))
+        if let extensionFound = facts.gnomeShell { entries.append(Entry(label: "GNOME Shell", lines: [gnomeShell(extensionFound)])) }
         entries.append(Entry(label: "config", lines: [config(facts.config)]))
     }
 
@@ -101,6 +102,33 @@ public struct DoctorReport: Equatable, Sendable {
         case let (file?, false): config = "\(file) does not mention headlines"
         }
         return "\(bar.name): \(bar.installed ? "installed" : "not installed"), \(config)"
+    }
+
+    private mutating func gnomeShell(_ found: GnomeShellExtension) -> String {
+        let name = "the extension \(GnomeShellExtension.uuid)", enable = GnomeShellExtension.enableCommand
+        guard let folder = found.folder else {
+            changes.append(Change(sentence: "GNOME's top bar shows no headline without the extension: install it (`make install`, or the .deb), log out and in again, then enable it:",
+                                  line: enable))
+            return "\(name) is not installed"
+        }
+        switch found.state {
+        case .enabled:
+            return "\(name) is installed (\(folder)) and enabled"
+        case .disabled:
+            changes.append(Change(sentence: "The GNOME Shell extension is installed but not enabled, so the top bar shows no headline: enable it:",
+                                  line: enable))
+            return "\(name) is installed (\(folder)), not enabled"
+        case .notLoaded:
+            changes.append(Change(sentence: "GNOME Shell has not loaded the extension yet (it looks for new ones when it starts): log out and in again, then enable it:",
+                                  line: enable))
+            return "\(name) is installed (\(folder)); GNOME Shell has not loaded it"
+        case let .failed(reason):
+            changes.append(Change(sentence: "GNOME Shell could not run the extension: \(TerminalText.safe(String(reason.prefix(300)))). `journalctl --user -b /usr/bin/gnome-shell` says more.",
+                                  line: nil))
+            return "\(name) is installed (\(folder)) but GNOME Shell could not run it"
+        case .unknown:
+            return "\(name) is installed (\(folder)); GNOME Shell did not answer, so whether it is enabled is not known (to enable it: \(enable))"
+        }
     }
 
     private mutating func config(_ config: DesktopFacts.ConfigFile) -> String {

@@ -3,8 +3,8 @@ import HeadlinesCore
 
 /// Gathers `DesktopFacts` for `headlines doctor`: the notification server (over the session
 /// bus), dunst's left click as the running dunst reads it, the browser GIO opens links with,
-/// the launcher `headlines menu` would run, the bars on PATH. The config part comes from the
-/// caller. Runs on the caller's thread; the D-Bus calls are synchronous.
+/// the launcher `headlines menu` would run, the bars on PATH, on GNOME our shell extension. The
+/// config part comes from the caller. Runs on the caller's thread; the D-Bus calls are synchronous.
 public enum DesktopSurvey {
     /// `launcher`: the config's `[bar] launcher`, nil when unset or the config did not load.
     public static func facts(launcher: String?, config: DesktopFacts.ConfigFile, environment: [String: String],
@@ -21,6 +21,10 @@ public enum DesktopSurvey {
         var facts = DesktopFacts(server: server, dunstLeftClick: dunst, browser: browser(),
                                  launcher: self.launcher(configured: launcher, environment: environment), bars: bars, config: config)
         if let server { facts.doNotDisturb = DoNotDisturb.isOn(serverName: server.name, environment: environment) }
+        if GnomeShellExtension.isGNOME(environment) {
+            facts.gnomeShell = GnomeShellExtension(folder: GnomeShellExtension.installedFolder(environment: environment, files: files),
+                                                   state: GnomeShellProbe.state())
+        }
         return facts
     }
 

@@ -186,6 +186,14 @@ public final class BusService {
                     return g_variant_new_tuple(&fields, 5)
                 }
                 reply = [withVariantType("(ssssx)") { g_variant_new_array($0, &rows, gsize(rows.count)) }]
+            case "ListDiscussions":
+                var rows = (try widget(text).shown?.headlines ?? []).compactMap { headline in
+                    headline.commentsURL.map { (key: HeadlineKey.of(id: headline.id), url: $0.absoluteString) }
+                }.map { discussion -> OpaquePointer? in
+                    var fields = [g_variant_new_string(discussion.key), g_variant_new_string(discussion.url)]
+                    return g_variant_new_tuple(&fields, 2)
+                }
+                reply = [withVariantType("(ss)") { g_variant_new_array($0, &rows, gsize(rows.count)) }]
             case "GetEntry":
                 let shown = try widget(text).shown
                 let current = shown?.current
@@ -243,6 +251,8 @@ public final class BusService {
             ("index", g_variant_new_int32(Int32(shown?.index ?? -1))),
             ("budget_used", g_variant_new_int32(Int32(shown?.budgetUsed ?? 0))),
             ("budget_limit", g_variant_new_int32(Int32(shown?.budgetLimit ?? 0))),
+            // What a widget drawn outside the host (the GNOME Shell extension) cuts titles to.
+            ("max_length", g_variant_new_int32(Int32(clamping: host.setup.maxLength))),
             ("reloading", g_variant_new_boolean(host.isReloading ? 1 : 0)),
         ]
         if let held = host.heldNotifications?() {
