@@ -43,10 +43,18 @@ export PATH=$WORK/bin:$PATH
 ARTICLES=$WORK/articles.json
 feed() { python3 "$LIB/articles.py" "$ARTICLES" 3 "$1"; } # four headlines, $1 the newest
 feed "Lunar rover finds water ice in a shadowed crater"
-start_news_server "$WORK/requests.log" --articles "$ARTICLES"
+mkdir -p "$WORK/www"
+python3 "$LIB/make_png.py" "$WORK/www/picture.png" 256 256
+start_news_server "$WORK/requests.log" --articles "$ARTICLES" --root "$WORK/www"
+# The numbered headlines have a picture: the host cuts their thumbnails from it.
+export ARTICLE_IMAGE=http://127.0.0.1:$PORT/picture.png
+feed "Lunar rover finds water ice in a shadowed crater"
 export APITUBE_API_KEY=suite-key-plasma
 mkdir -p "$XDG_CONFIG_HOME/headlines"
-news_config "$XDG_CONFIG_HOME/headlines/headlines.conf" '[refresh]' 'interval = 2s' 'daily-budget = 86400' '[notify]' 'enabled = false'
+# Notifications on: the host stores images (and cuts thumbnails) only for them. The session bus
+# starts a notification server for them (dunst), which draws at the screen's right, away from
+# the applet.
+news_config "$XDG_CONFIG_HOME/headlines/headlines.conf" '[refresh]' 'interval = 2s' 'daily-budget = 86400'
 headlines run 2>"$WORK/host.log" & PIDS+=($!)
 wait_for "the host's first headline" 15 bash -c 'headlines list --json | grep -q "Lunar rover"' \
     || { cat "$WORK/host.log"; die "the host did not fetch the feed"; }
