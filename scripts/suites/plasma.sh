@@ -18,9 +18,6 @@ cd "$(dirname "$0")/../.."
 ROOT=$PWD
 export HEADLINES_BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}
 . scripts/lib/common.sh
-failed=0
-not_ok() { echo "  not ok: $*"; failed=$((failed + 1)); }
-check() { local what=$1; shift; if "$@"; then ok "$what"; else not_ok "$what"; fi; }
 
 if [ -z "${PLASMA_SUITE_WORK:-}" ]; then
     command -v plasmawindowed >/dev/null || die "no plasmawindowed: scripts/install-deps.sh --test installs plasma-workspace"
