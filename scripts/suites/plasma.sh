@@ -115,6 +115,11 @@ markup_check() {
     done <<<"$BOXES"
 }
 
+# Without our programs on PATH, the applet says so.
+PATH=/usr/bin:/bin start_applet no-programs
+check "without headlines-bar on PATH the applet says so" shows "headlines: headlines-bar is not installed (not on PATH)"
+stop_applet
+
 start_applet first
 title_check "$(shown title)"
 # One process waits for the next document: the applet's headlines-bar, given the name of the

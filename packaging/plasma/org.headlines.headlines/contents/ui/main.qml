@@ -58,8 +58,10 @@ Item {
                 try { document = JSON.parse(out.slice(17)) } catch (e) { document = null }
             }
             if (document === null) {
-                // No headlines-bar on PATH, or one that failed: say so, and try again later.
-                root.problem = "headlines: headlines-bar json failed (exit " + data["exit code"] + ")"
+                // No headlines-bar on PATH (the shell's 127), or one that failed: say so, and try
+                // again later.
+                root.problem = data["exit code"] === 127 ? "headlines: headlines-bar is not installed (not on PATH)"
+                                                         : "headlines: headlines-bar json failed (exit " + data["exit code"] + ")"
                 retry.start()
                 return
             }
