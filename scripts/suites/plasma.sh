@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
 # The Plasma applet (packaging/plasma/) in the real Plasma 5.27 stack: plasmawindowed (from
-# plasma-workspace) on an Xvfb display, inside its own session bus (dbus-run-session, which
-# also takes down what it activated: the accessibility bus, kglobalaccel), beside one `headlines
-# run` host fed by the loopback news server. The applet is read through AT-SPI and clicked with
-# real XTEST events (xdotool). It checks that
-#   shows     the panel form shows the host's current headline, as text;
-#   wheel     a wheel notch turns every bar to the next headline, and the applet shows it;
-#   click     a left click opens the headline shown (after the wheel: not the first one) in the
-#             fake browser;
-#   list      the desktop form lists every headline with its source and age;
-#   hostile   a title of markup, a command substitution and 100 KB shows as that literal text,
-#             runs nothing, and plasmawindowed keeps running.
+# plasma-workspace) on an Xvfb display, inside its own session bus (dbus-run-session, which also
+# takes down what the bus started: the accessibility bus, dunst), beside one `headlines run` host
+# fed by the loopback news server. The applet is read through AT-SPI and given real XTEST clicks
+# and wheel notches (xdotool). plasmawindowed shows the desktop form: the head line (the panel's
+# whole form, the same item) over the list. It checks that
+#   shows     the head line and the list show the host's current headline, as text, and one
+#             headlines-bar waits for the next document (not a timer);
+#   wheel     a wheel notch on the head line turns every bar to the next headline, the applet too;
+#   click     a left click on the head line opens the headline shown (after the wheel: not the
+#             first) in the fake browser, and a click on a row opens that row's;
+#   list      the list shows every headline with its source and age;
+#   hostile   a title of markup, shell commands and 100 KB (the host hands widgets its first 300
+#             characters) shows as that literal text and opens its own link; a title of markup
+#             but one letter is drawn as text (its ink spans its labels); nothing ran;
+#             plasmawindowed keeps running;
+#   missing   without headlines-bar on PATH the applet says so.
+# Not checked here: the panel form inside a real panel (plasmashell), its middle click.
 # The picture of the list goes to build/screenshots/plasma.png (and to packaging/screenshots/
 # with UPDATE_SCREENSHOTS=1).
 set -uo pipefail
@@ -23,7 +29,7 @@ if [ -z "${PLASMA_SUITE_WORK:-}" ]; then
     command -v plasmawindowed >/dev/null || die "no plasmawindowed: scripts/install-deps.sh --test installs plasma-workspace"
     suite_dir plasma
     isolated_home "$WORK/home"
-    # The display first, so that what the bus activates (kglobalaccel) finds it.
+    # The display first, so that what the bus starts finds it.
     start_xvfb "$WORK/xvfb.log"
     PLASMA_SUITE_WORK=$WORK dbus-run-session -- bash "$0"
     exit $?
