@@ -78,7 +78,8 @@ window() { WINDOW=$(xdotool search --onlyvisible --pid "$PLASMA" 2>/dev/null | h
 # plasmawindowed shows an applet's desktop form (a panel would show the head line alone: the same
 # CurrentHeadline item). Its window's size is set in its config, so that the applet is made at
 # that size: made at the 160x160 plasmawindowed opens at, it would show the panel's form, which
-# gets no clicks there (the panel's wrapper comes with plasma-desktop).
+# gets no clicks there (the panel's wrapper comes with plasma-desktop). A fresh config numbers the
+# applet 3.
 start_applet() {
     printf '[Applets][3][Configuration]\ngeometry=0,0,520,300\n' >"$XDG_CONFIG_HOME/plasmawindowedrc"
     plasmawindowed org.headlines.headlines >"$WORK/plasmawindowed-$1.log" 2>&1 & PLASMA=$!
