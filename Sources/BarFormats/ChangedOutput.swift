@@ -13,7 +13,8 @@ public enum ChangedOutput {
     /// HASH as given on the command line: 1 to 16 hex digits; nil for anything else. A widget host
     /// that has no document yet passes 0.
     public static func parse(_ text: String) -> UInt64? {
-        guard (1...16).contains(text.utf8.count), text.utf8.allSatisfy({ Self.isHexDigit($0) }) else { return nil }
+        // UInt64(_:radix:) refuses "" and more than 16 digits, but takes a sign.
+        guard text.utf8.allSatisfy({ Self.isHexDigit($0) }) else { return nil }
         return UInt64(text, radix: 16)
     }
 
