@@ -7,10 +7,12 @@ import XCTest
 /// document's name and the document and exits at once when the host shows something else than
 /// HASH names, and waits for the next change when it shows just that.
 final class ChangedDocumentTests: HostTestCase {
-    private func changedFrom(_ name: String) throws -> BackgroundProcess {
-        try BackgroundProcess(executable: barBinary, arguments: ["json", "--changed-from", name, "--config", configFile.path],
+    private func bar(_ arguments: [String]) throws -> BackgroundProcess {
+        try BackgroundProcess(executable: barBinary, arguments: arguments + ["--config", configFile.path],
                               environment: cli.environment(["APITUBE_API_KEY": Self.apiKey]))
     }
+
+    private func changedFrom(_ name: String) throws -> BackgroundProcess { try bar(["json", "--changed-from", name]) }
 
     /// The two lines a run printed: the document's name and the document's index.
     private func printed(_ bar: BackgroundProcess) throws -> (name: String, index: Int?) {
@@ -49,5 +51,17 @@ final class ChangedDocumentTests: HostTestCase {
         let next = try printed(second)
         XCTAssertEqual(next.index, 1)
         XCTAssertNotEqual(next.name, shown.name)
+    }
+
+    func testANameThatIsNotOneOrAnotherFormatIsOneSentence() throws {
+        try writeConfig(interval: "1h", dailyBudget: 10)
+        for (arguments, sentence) in [
+            (["json", "--changed-from", "+1"], "--changed-from '+1' is not a document's name (1 to 16 hex digits, 0 for none)"),
+            (["polybar", "--changed-from", "0"], "--changed-from goes with json only"),
+        ] {
+            let refused = try bar(arguments)
+            XCTAssertEqual(refused.waitForExit(timeout: 10)?.status, 2, refused.transcript)
+            XCTAssertEqual(refused.lines.map(\.text), ["headlines-bar: \(sentence); headlines-bar --help lists the formats."])
+        }
     }
 }
