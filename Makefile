@@ -103,6 +103,11 @@ SWIFT_RELEASE = for p in $(PROGRAMS); do swift build $(SWIFT_RELEASE_FLAGS) --pr
 BAR_SNIPPETS = $(sort $(wildcard packaging/bars/*/*))
 BAR_DOCS = $(patsubst packaging/bars/%,share/doc/headlines/bars/%,$(BAR_SNIPPETS))
 BAR_DOC_DIRS = $(sort $(patsubst %/,%,$(dir $(BAR_DOCS))))
+# The Plasma applet (packaging/plasma/ID/...) goes to $(DATADIR)/plasma/plasmoids/ID/..., where
+# Plasma looks for installed applets.
+PLASMA_APPLET = packaging/plasma/org.headlines.headlines
+PLASMA_SOURCES = $(PLASMA_APPLET)/metadata.json $(sort $(wildcard $(PLASMA_APPLET)/contents/ui/*.qml))
+PLASMA_FILES = $(patsubst packaging/plasma/%,share/plasma/plasmoids/%,$(PLASMA_SOURCES))
 
 # The GNOME Shell extension (packaging/gnome-shell/): the shared indicator.js and the entry point
 # for the shell that is installed here, found by its version: GNOME 45 and later load ES modules
@@ -143,6 +148,7 @@ INSTALLED_FILES = \
 	share/doc/headlines/examples/follow-headlines \
 	share/doc/headlines/bars.md \
 	$(BAR_DOCS) \
+	$(PLASMA_FILES) \
 	share/headlines/demo/apitube/top-headlines-fl.json \
 	share/headlines/demo/demo/arrivals.json \
 	$(GNOME_SHELL_EXTENSION)/metadata.json \
@@ -155,7 +161,9 @@ INSTALLED_DIRS = \
 	$(BAR_DOC_DIRS) share/doc/headlines/bars \
 	share/doc/headlines share/headlines/demo/apitube share/headlines/demo/demo \
 	share/headlines/demo share/headlines \
-	$(GNOME_SHELL_EXTENSION)
+	$(GNOME_SHELL_EXTENSION) \
+	share/plasma/plasmoids/org.headlines.headlines/contents/ui share/plasma/plasmoids/org.headlines.headlines/contents \
+	share/plasma/plasmoids/org.headlines.headlines
 
 release-static:
 	$(SWIFT_RELEASE)
@@ -206,6 +214,9 @@ install: release-static install-gnome-shell
 	for f in $(BAR_SNIPPETS); do \
 		to="$$d/share/doc/headlines/bars/$${f#packaging/bars/}"; install -d -m 755 "$${to%/*}"; \
 		if [ -x "$$f" ]; then install -m 755 "$$f" "$$to"; else install -m 644 "$$f" "$$to"; fi; \
+	done; \
+	for f in $(PLASMA_SOURCES); do \
+		to="$$d/share/plasma/plasmoids/$${f#packaging/plasma/}"; install -d -m 755 "$${to%/*}"; install -m 644 "$$f" "$$to"; \
 	done; \
 	install -m 644 Fixtures/apitube/top-headlines-fl.json "$$d/share/headlines/demo/apitube/top-headlines-fl.json"; \
 	install -m 644 Fixtures/demo/arrivals.json "$$d/share/headlines/demo/demo/arrivals.json"

@@ -93,6 +93,9 @@ TEST_PACKAGES=(
     gnome-keyring          # the password tests: a real Secret Service on a private session bus
     libsecret-tools        # secret-tool: the password tests read what headlines login stored
     gnome-shell            # gnome-shell suite: the real GNOME Shell 43, headless, running our extension
+    plasma-workspace       # plasma suite: plasmawindowed, and the "executable" data engine the applet reads through
+    at-spi2-core           # plasma suite: the accessibility bus the applet's text is read from
+    gir1.2-atspi-2.0       #   and its client library, for python3-gi
 )
 
 usage() { echo "usage: scripts/install-deps.sh [--test] [--list]" >&2; exit 2; }

@@ -36,6 +36,7 @@ INTEGRATION_SUITES=(
     "desktop|several widgets: waybar --widget modules under headless sway, i3blocks instance= blocks|scripts/suites/widgets-sway.sh"
     "desktop|bar hosts: the real polybar, lemonbar, xmobar, yambar, conky and tmux show our line, survive hostile titles, open what a click is on|scripts/suites/bar-hosts.sh"
     "desktop|GNOME Shell 43 (headless): the extension shows the host's headline, follows Next and the wheel, opens what a click is on, shows a hostile title as text|scripts/suites/gnome-shell.sh"
+    "desktop|the Plasma applet in the real plasmawindowed: the host's headline, the wheel, a click, the list, hostile titles as text|scripts/suites/plasma.sh"
     "reference|feed parser conformance (gofeed corpus)|scripts/conformance.sh"
     "reference|feed parser conformance (real-world corpus vs python3-feedparser)|scripts/conformance-realworld.sh"
     "sanitizers|ThreadSanitizer over the host, timeline and notification tests (make tsan)|make --no-print-directory tsan"

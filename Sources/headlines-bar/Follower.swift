@@ -28,9 +28,14 @@ struct Follower {
     /// A host was just started for a widget whose folder is not there yet: look once more in a
     /// moment (the host makes it right after it owns its bus name; no event says it owns it).
     private var recheckSoon = false
+    /// `json --changed-from`: the name of the document the widget host has; this copy prints one
+    /// that differs and exits once it is written.
+    private let changedFrom: UInt64?
+    private var printedChange = false
 
-    init(folder: RuntimeFolder, variant: BarVariant, readsClicks: Bool, options: [String] = []) {
+    init(folder: RuntimeFolder, variant: BarVariant, readsClicks: Bool, options: [String] = [], changedFrom: UInt64? = nil) {
         self.options = options
+        self.changedFrom = changedFrom
         host = HostWatch(options: options)
         self.folder = folder
         self.variant = variant
@@ -71,6 +76,7 @@ struct Follower {
             // The bar went away: nobody reads our lines any more.
             if fds[1].revents & Int16(POLLERR | POLLHUP) != 0 { exit(0) }
             if fds[1].revents & Int16(POLLOUT) != 0, out.flush() == .gone { exit(0) }
+            if printedChange && !out.hasPending { exit(0) }
             var reshow = false
             if fds[0].revents != 0 {
                 let flags = watches.drain(folder, variant: variant)
@@ -90,6 +96,7 @@ struct Follower {
 
     /// Sends what the bar should show now, if it differs from what was sent last.
     private mutating func show() {
+        guard !printedChange else { return }
         var line: [UInt8]?
         switch folderState {
         case .notPrivate: line = variant.errorLine(BarVariant.notPrivate)
@@ -114,6 +121,13 @@ struct Follower {
         }
         guard let line, line != lastShown else { return }
         lastShown = line
+        if let changedFrom {
+            // The widget host already has this document: wait for the next.
+            guard let output = ChangedOutput.framed(line, known: changedFrom) else { return }
+            printedChange = true
+            if out.send(output) == .gone || !out.hasPending { exit(0) }
+            return
+        }
         // i3bar's header and the opening of its endless array, then a separator before each set.
         let framing = headerSent ? variant.streamSeparator : variant.streamHeader
         headerSent = true

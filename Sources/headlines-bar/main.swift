@@ -26,6 +26,15 @@ var widget: String?
 var index = 0
 /// `next N` / `prev N`: the steps of a scroll binding.
 var steps = 1
+/// `json --changed-from HASH`: the name of the document the widget host already has.
+var changedFrom: UInt64?
+/// The value of `--option=VALUE`, or of `--option VALUE` (taking the next argument).
+@MainActor func optionValue(_ argument: String) -> String {
+    let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+    if parts.count > 1 { return parts[1] }
+    index += 1
+    return index < arguments.count ? arguments[index] : ""
+}
 while index < arguments.count {
     let argument = arguments[index]
     let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
@@ -44,14 +53,18 @@ while index < arguments.count {
             Sys.usageError("\(argument) needs a value")
         }
     case "--widget":
-        let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-        let value = parts.count > 1 ? parts[1] : (index + 1 < arguments.count ? arguments[index + 1] : "")
-        if parts.count == 1 { index += 1 }
+        let value = optionValue(argument)
         guard RuntimeFolder.isWidgetName(value) else {
             Sys.usageError("--widget '\(value)' is not a widget name (letters, digits, - and _)")
         }
         widget = value
         globalOptions += ["--widget", value]
+    case "--changed-from":
+        let value = optionValue(argument)
+        guard let hash = ChangedOutput.parse(value) else {
+            Sys.usageError("--changed-from '\(value)' is not a document's name (1 to 16 hex digits, 0 for none)")
+        }
+        changedFrom = hash
     case "waybar" where command == nil, "i3blocks" where command == nil: command = argument
     case "next" where command == nil, "prev" where command == nil:
         command = argument
@@ -91,9 +104,10 @@ case "i3blocks":
     OneShot.run(pango: pango, folder: .fromEnvironment(widget: widget), options: globalOptions)
 case .some(let name):
     guard let format = BarFormat(rawValue: name) else { Sys.usageError("'\(name)' does not take these options") }
+    if changedFrom != nil && format != .json { Sys.usageError("--changed-from goes with json only") }
     if format.isContinuous {
         var follower = Follower(folder: .fromEnvironment(widget: widget), variant: .format(format),
-                                readsClicks: format == .i3bar, options: globalOptions)
+                                readsClicks: format == .i3bar, options: globalOptions, changedFrom: changedFrom)
         follower.run()
     }
     OneShot.print(format, html: html, folder: .fromEnvironment(widget: widget), options: globalOptions)

@@ -94,6 +94,7 @@ _headlines_bar() {
         "") COMPREPLY=($(compgen -W "$bar_formats $bar_options" -- "$cur")); return ;;
         i3blocks) bar_options+=" --persist --pango --json" ;;
         plain) bar_options+=" --html" ;;
+        json) bar_options+=" --changed-from" ;;
     esac
     COMPREPLY=($(compgen -W "$bar_options" -- "$cur"))
 }

@@ -62,3 +62,4 @@ complete -c headlines-bar -n '__fish_seen_subcommand_from i3blocks' -l persist -
 complete -c headlines-bar -n '__fish_seen_subcommand_from i3blocks' -l pango -d 'Escape for markup=pango'
 complete -c headlines-bar -n '__fish_seen_subcommand_from i3blocks' -l json -d 'JSON lines for format=json'
 complete -c headlines-bar -n '__fish_seen_subcommand_from plain' -l html -d 'Rich text'
+complete -c headlines-bar -n '__fish_seen_subcommand_from json' -l changed-from -r -d 'One document, once it differs from HASH'

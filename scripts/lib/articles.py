@@ -5,11 +5,13 @@ N numbered headlines ("Headline 1" .. "Headline N", newest first) plus any extra
 (first = newest), each as an APITube article with an id, href, date and source; an extra's id
 and link (https://news.example.com/extra/SLUG) follow from its title. ID_OFFSET=K in the
 environment adds K to every id (a source that renumbers its items: same titles, same links).
-Written atomically (rename)."""
+ARTICLE_IMAGE=URL gives the numbered headlines that image (else none). Written atomically
+(rename)."""
 import json, os, re, sys, datetime, zlib
 
 path, n, extras = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
 offset = int(os.environ.get("ID_OFFSET", "0"))
+image = os.environ.get("ARTICLE_IMAGE", "")
 now = datetime.datetime.now(datetime.timezone.utc)
 items = []
 for i, title in enumerate(extras):
@@ -23,7 +25,7 @@ for i, title in enumerate(extras):
 for k in range(n, 0, -1):
     items.append({"id": offset + 1000 + k, "title": f"Headline {k}", "href": f"https://news.example.com/story/{k}",
                   "published_at": (now - datetime.timedelta(minutes=60 + (n - k))).strftime("%Y-%m-%dT%H:%M:%S.000Z"),
-                  "source": {"domain": "news.example.com"}, "image": ""})
+                  "source": {"domain": "news.example.com"}, "image": image})
 tmp = path + ".tmp"
 with open(tmp, "w") as f:
     json.dump(items, f)

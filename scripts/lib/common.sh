@@ -4,6 +4,8 @@
 # stops every PID in PIDS, and removes WORK if suite_dir made it and the suite passed (a failed
 # run keeps it and says where).
 #   die / ok MESSAGE, row AREA FAULT OUTCOME PASS|FAIL (a hostile-world row), with_commas N
+#   not_ok MESSAGE            a failed check that does not stop the suite, counted in $failed
+#   check MESSAGE COMMAND...  ok MESSAGE when COMMAND succeeds, else not_ok MESSAGE
 #   wait_for DESCRIPTION SECONDS COMMAND...   polls COMMAND (a function too) until it succeeds
 #   suite_dir NAME            WORK=/tmp/headlines-NAME.XXXXXX
 #   isolated_home DIR         HOME and every XDG folder under DIR; no display, no key
@@ -24,6 +26,9 @@ EXIT_HOOKS=()
 
 die() { echo "FAIL: $*" >&2; exit 1; }
 ok() { echo "  ok: $*"; }
+failed=0
+not_ok() { echo "  not ok: $*"; failed=$((failed + 1)); }
+check() { local what=$1; shift; if "$@"; then ok "$what"; else not_ok "$what"; fi; }
 row() { # AREA FAULT OUTCOME PASS|FAIL: one line of scripts/hostile.sh's table
     local outcome=${3//$'\t'/ }; outcome=${outcome//$'\n'/ }
     printf 'ROW\t%s\t%s\t%s\t%s\n' "$1" "$2" "$outcome" "$4"

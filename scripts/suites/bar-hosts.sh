@@ -20,10 +20,7 @@ cd "$(dirname "$0")/../.."
 ROOT=$PWD
 export HEADLINES_BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}
 . scripts/lib/common.sh
-failed=0
-not_ok() { echo "  not ok: $*"; failed=$((failed + 1)); }
 not_run() { echo "  not run: $*"; }
-check() { local what=$1; shift; if "$@"; then ok "$what"; else not_ok "$what"; fi; }
 
 suite_dir bar-hosts
 session_start "$WORK/session"

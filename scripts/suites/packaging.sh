@@ -63,6 +63,9 @@ expected=(
 # Every bar's snippet, as packaging/bars/ holds it, under share/doc/headlines/bars/.
 bar_snippets=(packaging/bars/*/*)
 for f in "${bar_snippets[@]}"; do expected+=("share/doc/headlines/bars/${f#packaging/bars/}"); done
+# The Plasma applet, as packaging/plasma/ holds it, under share/plasma/plasmoids/.
+plasma_files=(packaging/plasma/org.headlines.headlines/metadata.json packaging/plasma/org.headlines.headlines/contents/ui/*.qml)
+for f in "${plasma_files[@]}"; do expected+=("share/plasma/plasmoids/${f#packaging/plasma/}"); done
 # make install's symlinks: headlines.1 describes `headlines-bar waybar` and `headlines-bar i3blocks`,
 # and headlines' bash and fish completions complete headlines-bar too.
 links=(share/man/man1/headlines-bar.1.gz share/bash-completion/completions/headlines-bar
@@ -306,7 +309,7 @@ make --no-print-directory uninstall DESTDIR="$root" PREFIX=/usr/local >"$tmp/uni
 left=$(find "$root" -type f)
 [ -z "$left" ] || die "make uninstall left files: $left"
 [ -z "$(find "$root" -type l)" ] || die "make uninstall left links: $(find "$root" -type l)"
-for d in share/headlines share/doc/headlines libexec/headlines share/gnome-shell/extensions/headlines@headlines.org; do [ ! -e "$prefix/$d" ] || die "make uninstall left \$PREFIX/$d"; done
+for d in share/headlines share/doc/headlines libexec/headlines share/gnome-shell/extensions/headlines@headlines.org share/plasma/plasmoids/org.headlines.headlines; do [ ! -e "$prefix/$d" ] || die "make uninstall left \$PREFIX/$d"; done
 ok "make uninstall removed every file make install wrote"
 
 echo "packaging: ok"
