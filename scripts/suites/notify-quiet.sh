@@ -109,6 +109,19 @@ wait_for "dunst to show 7 notifications" 5 bash -c '[ $(( $(dunstctl count displ
     || die "dunst holds $(open_count) notifications, expected 7: the digest was added, not replaced"
 ok "3 + a digest of 27, then 3 + the same digest (replaces_id set) now counting 29; dunst holds 7, not 8"
 
+# one_summary_then_stop_server SUMMARY WHAT: the test server got exactly one Notify call, SUMMARY,
+# once WHAT happened; then it is stopped and its name released.
+one_summary_then_stop_server() {
+    wait_for "the summary's Notify call" 10 test -s "$SERVER_CALLS" || die "no Notify call after $2"
+    python3 -c '
+import json, sys
+got = [json.loads(l)["summary"] for l in open(sys.argv[1])]
+assert got == [sys.argv[2]], got
+' "$SERVER_CALLS" "$1" || die "the server got: $(cat "$SERVER_CALLS")"
+    kill "$SERVER_PID"
+    wait_for "the test server to release its name" 5 eval '! notifications_owned' || die "the test server kept its name"
+}
+
 echo "a server with the Inhibited property (spec 1.2, as KDE Plasma and swaync have): nothing while it is true, one summary after"
 # Debian's python3-gi is for Debian's python3, whatever python3 comes first on PATH.
 /usr/bin/python3 -c 'import gi; gi.require_version("Gio", "2.0")' 2>/dev/null || die "python3-gi is missing: run scripts/install-deps.sh --test"
@@ -127,14 +140,7 @@ reload_until_logged "Do Not Disturb: holding 2 new headlines"
 [ -s "$SERVER_CALLS" ] && die "Notify was called while the server said Inhibited: $(cat "$SERVER_CALLS")"
 echo false >"$INHIBITED"
 reload_until_logged "Do Not Disturb has ended; summarising 2 held headlines"
-wait_for "the summary's Notify call" 10 test -s "$SERVER_CALLS" || die "no Notify call after Inhibited went false"
-python3 -c '
-import json, sys
-got = [json.loads(l)["summary"] for l in open(sys.argv[1])]
-assert got == ["2 new headlines while Do Not Disturb was on"], got
-' "$SERVER_CALLS" || die "the server got: $(cat "$SERVER_CALLS")"
-kill "$SERVER_PID"
-wait_for "the test server to release its name" 5 eval '! notifications_owned' || die "the test server kept its name"
+one_summary_then_stop_server "2 new headlines while Do Not Disturb was on" "Inhibited went false"
 ok "no Notify call while Inhibited was true; then exactly one: '2 new headlines while Do Not Disturb was on'"
 
 echo "GNOME Shell with show-banners off (GSettings, here its keyfile backend): nothing, then one summary"
@@ -152,14 +158,7 @@ reload_until_logged "Do Not Disturb: holding 3 new headlines"
 [ -s "$SERVER_CALLS" ] && die "Notify was called while show-banners was off: $(cat "$SERVER_CALLS")"
 gsettings set org.gnome.desktop.notifications show-banners true
 reload_until_logged "Do Not Disturb has ended; summarising 3 held headlines"
-wait_for "the summary's Notify call" 10 test -s "$SERVER_CALLS" || die "no Notify call after show-banners went back on"
-python3 -c '
-import json, sys
-got = [json.loads(l)["summary"] for l in open(sys.argv[1])]
-assert got == ["3 new headlines while Do Not Disturb was on"], got
-' "$SERVER_CALLS" || die "the server got: $(cat "$SERVER_CALLS")"
-kill "$SERVER_PID"
-wait_for "the test server to release its name" 5 eval '! notifications_owned' || die "the test server kept its name"
+one_summary_then_stop_server "3 new headlines while Do Not Disturb was on" "show-banners went back on"
 unset GSETTINGS_BACKEND
 dunst_start
 ok "no Notify call while show-banners was false; then exactly one: '3 new headlines while Do Not Disturb was on'"
