@@ -50,7 +50,7 @@ final class DoctorReportTests: XCTestCase {
         XCTAssertEqual(report.exitStatus, 0, "Do Not Disturb is the user's choice, not a fault")
         let lines = report.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         XCTAssertTrue(lines.contains("Do Not Disturb is on: nothing is posted until it ends, then one summary of what arrived"), report.text)
-        XCTAssertTrue(lines.contains("held back: 5 new headlines while Do Not Disturb is on, summarised at the first reload after it"), report.text)
+        XCTAssertTrue(lines.contains("held back: 5 new headlines while Do Not Disturb is on, summarised when it ends"), report.text)
         quiet.doNotDisturb = false
         quiet.held = HeldCounts()
         XCTAssertFalse(DoctorReport(quiet).text.contains("Do Not Disturb"), "said only while it is on")

@@ -42,7 +42,7 @@ public struct HeldCounts: Equatable, Sendable {
     public var sentence: String? {
         var parts: [String] = []
         if doNotDisturb > 0 {
-            parts.append(NumberText.counted(doNotDisturb, "new headline") + " while Do Not Disturb is on, summarised at the first reload after it")
+            parts.append(NumberText.counted(doNotDisturb, "new headline") + " while Do Not Disturb is on, summarised when it ends")
         }
         if let quietUntil {
             parts.append(NumberText.counted(quietHours, "new headline") + " during quiet hours, summarised at the first reload after "

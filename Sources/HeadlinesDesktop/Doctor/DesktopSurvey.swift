@@ -20,7 +20,7 @@ public enum DesktopSurvey {
         let bars = BarConfigSearch.bars.map { BarConfigSearch.bar($0, installed: onPath($0), environment: environment, files: files) }
         var facts = DesktopFacts(server: server, dunstLeftClick: dunst, browser: browser(),
                                  launcher: self.launcher(configured: launcher, environment: environment), bars: bars, config: config)
-        if let server { facts.doNotDisturb = DoNotDisturb.isOn(serverName: server.name, environment: environment) }
+        if let server { facts.doNotDisturb = DoNotDisturb.isOn(serverName: server.name) }
         if GnomeShellExtension.isGNOME(environment) {
             facts.gnomeShell = GnomeShellExtension(folder: GnomeShellExtension.installedFolder(environment: environment, files: files),
                                                    state: GnomeShellProbe.state())

@@ -9,22 +9,45 @@ enum DoNotDisturb {
     static let gnomeSchema = "org.gnome.desktop.notifications"
 
     /// `serverName`: GetServerInformation's name. dunst keeps notifications while paused and
-    /// releases them all at once, so it is asked with `dunstctl is-paused`; GNOME Shell has no
+    /// releases them all at once, and says so in its own `paused` property; GNOME Shell has no
     /// D-Bus property, only its `show-banners` setting; KDE Plasma and swaync say it in the
     /// spec's `Inhibited` property.
-    static func isOn(serverName: String, environment: [String: String]) -> Bool {
+    static func isOn(serverName: String) -> Bool {
         switch serverName {
-        case "dunst": dunstPaused(environment)
+        case "dunst": booleanProperty("org.dunstproject.cmd0", "paused")
         case "gnome-shell": gnomeBannersOff()
-        default: inhibited()
+        default: booleanProperty("org.freedesktop.Notifications", "Inhibited")
         }
     }
 
-    private static func dunstPaused(_ environment: [String: String]) -> Bool {
-        guard let run = try? ProcessLauncher.runBounded(["dunstctl", "is-paused"], environment: environment,
-                                                         timeout: .seconds(2), outputLimit: 64),
-              run.end == .exited(.status(0)) else { return false }
-        return String(decoding: run.output, as: UTF8.self).trimmed() == "true"
+    /// Calls `changed` on the calling thread's default main context whenever the notification
+    /// server says one of its properties changed (dunst's `paused`, the spec's `Inhibited`), so
+    /// that the summary of what was held is posted when Do Not Disturb ends rather than at the
+    /// next reload. GNOME's setting is not watched: its summary waits for the next reload.
+    /// Returns the subscription, for `unwatch`; 0 without a session bus.
+    static func watch(_ changed: @escaping @Sendable () -> Void) -> UInt32 {
+        var error: UnsafeMutablePointer<GError>?
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else { g_clear_error(&error); return 0 }
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        let box = Unmanaged.passRetained(ChangeHandler(changed)).toOpaque()
+        return g_dbus_connection_signal_subscribe(bus, nil, "org.freedesktop.DBus.Properties", "PropertiesChanged",
+                                                  "/org/freedesktop/Notifications", nil, G_DBUS_SIGNAL_FLAGS_NONE,
+                                                  { _, _, _, _, _, _, data in
+            Unmanaged<ChangeHandler>.fromOpaque(data!).takeUnretainedValue().changed()
+        }, box, { data in Unmanaged<ChangeHandler>.fromOpaque(data!).release() })
+    }
+
+    static func unwatch(_ subscription: UInt32) {
+        guard subscription != 0 else { return }
+        var error: UnsafeMutablePointer<GError>?
+        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else { g_clear_error(&error); return }
+        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
+        g_dbus_connection_signal_unsubscribe(bus, subscription)
+    }
+
+    private final class ChangeHandler: Sendable {
+        let changed: @Sendable () -> Void
+        init(_ changed: @escaping @Sendable () -> Void) { self.changed = changed }
     }
 
     /// GNOME's setting, read only where its schema is installed (GSettings aborts the process
@@ -39,19 +62,20 @@ enum DoNotDisturb {
         return g_settings_get_boolean(settings, "show-banners") == 0
     }
 
-    /// The `Inhibited` property of org.freedesktop.Notifications (spec 1.2; KDE Plasma, swaync).
-    private static func inhibited() -> Bool {
+    /// A boolean property of the notification server's object, read with the bus's own Get (2 s
+    /// limit, never starting a server); a server without it is not quiet.
+    private static func booleanProperty(_ interface: String, _ property: String) -> Bool {
         var error: UnsafeMutablePointer<GError>?
         guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else { g_clear_error(&error); return false }
         defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-        var arguments: [OpaquePointer?] = [g_variant_new_string("org.freedesktop.Notifications"), g_variant_new_string("Inhibited")]
+        var arguments: [OpaquePointer?] = [g_variant_new_string(interface), g_variant_new_string(property)]
         let parameters = g_variant_new_tuple(&arguments, 2)
         let replyType = g_variant_type_new("(v)")
         defer { g_variant_type_free(replyType) }
         guard let reply = g_dbus_connection_call_sync(bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications",
                                                       "org.freedesktop.DBus.Properties", "Get", parameters, replyType,
                                                       G_DBUS_CALL_FLAGS_NO_AUTO_START, 2000, nil, &error) else {
-            g_clear_error(&error) // a server without the property: not inhibited
+            g_clear_error(&error)
             return false
         }
         defer { g_variant_unref(reply) }

@@ -13,7 +13,7 @@ public final class HostNotifications {
 
     /// `menuCommand`: argv run (never through a shell) when a digest or a summary of held headlines is clicked.
     public init(host: WidgetHost, paths: XDGPaths, maxPerRefresh: Int, maxPerHour: Int, menuCommand: [String], environment: [String: String]) {
-        let notifier = LibnotifyNotifier(environment: environment)
+        let notifier = LibnotifyNotifier()
         self.notifier = notifier
         self.host = host
         notifications = HeadlineNotifications(notifier: notifier, paths: paths, maxPerRefresh: maxPerRefresh, maxPerHour: maxPerHour,

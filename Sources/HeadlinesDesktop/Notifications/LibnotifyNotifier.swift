@@ -21,6 +21,9 @@ public final class LibnotifyNotifier: Notifier, Sendable {
         /// New headlines not shown while the server kept quiet (Do Not Disturb), for the one
         /// summary posted when it no longer does.
         var heldForDoNotDisturb = 0
+        /// While something is held: the subscription to the server's property changes that may
+        /// end Do Not Disturb (`DoNotDisturb.watch`), 0 otherwise.
+        var quietWatch: UInt32 = 0
         /// Each source's digest still on screen (its address, and what it counts), to be
         /// updated in place by the next digest of that source.
         var digests: [String: (address: UInt, digest: SourceDigest)] = [:]
@@ -56,11 +59,7 @@ public final class LibnotifyNotifier: Notifier, Sendable {
         set { handlers.withLock { $0.onRead = newValue } }
     }
 
-    /// The environment `dunstctl` runs in (asked whether dunst is paused).
-    private let environment: [String: String]
-
-    public init(environment: [String: String] = [:]) {
-        self.environment = ProcessLauncher.userEnvironment(environment)
+    public init() {
         // libnotify prints its own g_warning for every failed call; we log one sentence instead.
         g_log_set_handler("libnotify", GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_MESSAGE.rawValue),
                           { _, _, _, _ in }, nil)
@@ -152,23 +151,38 @@ public final class LibnotifyNotifier: Notifier, Sendable {
     /// has stopped, the one summary of those it held is posted first.
     private func keptQuiet(adding count: Int, caps: NotificationCapabilities) -> Bool {
         let name = NotificationServerProbe.serverName() ?? ""
-        if DoNotDisturb.isOn(serverName: name, environment: environment) {
-            let total = state.withLock { s in
+        if DoNotDisturb.isOn(serverName: name) {
+            let (total, watching) = state.withLock { s in
                 s.heldForDoNotDisturb += count
-                return s.heldForDoNotDisturb
+                return (s.heldForDoNotDisturb, s.quietWatch != 0)
             }
-            HostLog.info("the notification server is in Do Not Disturb: holding \(NumberText.counted(total, "new headline")) for one summary when it ends")
+            if total > 0 && !watching { watchForTheEndOfQuiet() }
+            if count > 0 {
+                HostLog.info("the notification server is in Do Not Disturb: holding \(NumberText.counted(total, "new headline")) for one summary when it ends")
+            }
             return true
         }
-        let held = state.withLock { s in
-            defer { s.heldForDoNotDisturb = 0 }
-            return s.heldForDoNotDisturb
+        let (held, watch) = state.withLock { s in
+            defer { s.heldForDoNotDisturb = 0; s.quietWatch = 0 }
+            return (s.heldForDoNotDisturb, s.quietWatch)
         }
+        DoNotDisturb.unwatch(watch)
         if held > 0 {
             HostLog.info("Do Not Disturb has ended; summarising \(NumberText.counted(held, "held headline"))")
             show(NotificationContent.held(HeldHeadlines(count: held, reason: .doNotDisturb), caps: caps), action: .more)
         }
         return false
+    }
+
+    /// Subscribed on the worker, so the server's signals arrive here, on the worker: when one
+    /// may have ended Do Not Disturb, the summary of what was held goes out then, not at the next
+    /// reload. Nothing is subscribed while nothing is held.
+    private func watchForTheEndOfQuiet() {
+        let subscription = DoNotDisturb.watch { [weak self] in
+            guard let self, self.heldForDoNotDisturb > 0, let caps = self.currentCapabilities() else { return }
+            _ = self.keptQuiet(adding: 0, caps: caps)
+        }
+        state.withLock { $0.quietWatch = subscription }
     }
 
     private func markDown(_ why: String) {
