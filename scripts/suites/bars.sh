@@ -148,6 +148,8 @@ cp "$WORK/headlines.conf" "$DEFAULT_CONF"
 : >"$BROWSER_LOG"
 "$BIN" --config "$WORK/headlines.conf" menu || die "menu failed"
 grep -q "^1\. Shown story — extra.example.com" "$WORK/menu-input.txt" || die "the launcher got: $(head -n 2 "$WORK/menu-input.txt")"
+# The host opens it (OpenHeadline), so the browser may start after `menu` has returned.
+wait_for "the fake browser" 10 test -s "$BROWSER_LOG" || die "the menu's pick opened nothing"
 [ "$(cat "$BROWSER_LOG")" = "https://news.example.com/story/6" ] || die "menu opened '$(cat "$BROWSER_LOG")'"
 ok "the launcher got numbered lines; picking line 2 opened its article"
 stop_activated_hosts || die "the host menu started did not stop"
