@@ -32,6 +32,8 @@ final class KeyVariablesTests: HostTestCase {
         let host = try BackgroundProcess(cli: cli, arguments: ["run", "--config", configFile.path], environment: all)
         defer { _ = host.kill() }
         try expectLine("reload ok", from: host, within: 10)
+        // `open 1` reads the cache, which the reload child writes just after its report.
+        XCTAssertFalse(try listedAfterReload().urls.isEmpty, "no cache after the host's reload:\n\(host.transcript)")
 
         for (provider, variable) in keyed {
             // A config for the provider whose variable is set (a json one needs its URL and where the
