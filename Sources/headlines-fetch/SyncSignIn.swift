@@ -39,9 +39,9 @@ enum SyncSignIn {
 
     /// The token the host wrote on our standard input for `account`: one line, `LABEL<TAB>TOKEN`
     /// (`handBack`'s form), so a token is never sent to another account after the config changed.
-    /// An empty line or /dev/null: none. Read whole and bounded: the host closes its end at once.
+    /// An empty line or /dev/null: none. Bounded as a password is.
     static func tokenFromHost(for account: SyncAccount) -> String? {
-        guard let line = firstLineOfStandardInput() else { return nil }
+        guard let line = try? TerminalPassword.firstLine().get() else { return nil }
         let prefix = account.label + "\t"
         guard line.hasPrefix(prefix) else { return nil }
         let token = String(line.dropFirst(prefix.count))
@@ -53,19 +53,6 @@ enum SyncSignIn {
     static func handBack(_ session: SyncSession?, account: SyncAccount?) -> String? {
         guard let session, let account, let token = session.handBack else { return nil }
         return token.isEmpty ? "" : account.label + "\t" + token
-    }
-
-    private static func firstLineOfStandardInput() -> String? {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        while bytes.count <= 8192 {
-            let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            bytes += buffer[0..<n]
-        }
-        guard bytes.count <= 8192, let line = String(validating: bytes.prefix { $0 != 0x0A }, as: UTF8.self), !line.isEmpty else { return nil }
-        return line
     }
 
     /// The read marks queued for this account, sent before anything is fetched, so a mark made

@@ -42,8 +42,9 @@ enum TerminalPassword {
         return typed
     }
 
-    /// Reads stdin up to its first newline (or its end), at most `limit` bytes.
-    private static func firstLine() -> Result<String, Problem> {
+    /// Reads stdin up to its first newline (or its end), at most `limit` bytes. Also how the reload
+    /// child reads the token its host hands it (`SyncSignIn.tokenFromHost`).
+    static func firstLine() -> Result<String, Problem> {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 512)
         while !bytes.contains(UInt8(ascii: "\n")) {
