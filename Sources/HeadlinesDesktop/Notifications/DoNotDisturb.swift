@@ -65,25 +65,10 @@ enum DoNotDisturb {
     /// A boolean property of the notification server's object, read with the bus's own Get (2 s
     /// limit, never starting a server); a server without it is not quiet.
     private static func booleanProperty(_ interface: String, _ property: String) -> Bool {
-        var error: UnsafeMutablePointer<GError>?
-        guard let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else { g_clear_error(&error); return false }
-        defer { g_object_unref(UnsafeMutableRawPointer(bus)) }
-        var arguments: [OpaquePointer?] = [g_variant_new_string(interface), g_variant_new_string(property)]
-        let parameters = g_variant_new_tuple(&arguments, 2)
-        let replyType = g_variant_type_new("(v)")
-        defer { g_variant_type_free(replyType) }
-        guard let reply = g_dbus_connection_call_sync(bus, "org.freedesktop.Notifications", "/org/freedesktop/Notifications",
-                                                      "org.freedesktop.DBus.Properties", "Get", parameters, replyType,
-                                                      G_DBUS_CALL_FLAGS_NO_AUTO_START, 2000, nil, &error) else {
-            g_clear_error(&error)
+        let server = ("org.freedesktop.Notifications", "/org/freedesktop/Notifications", "org.freedesktop.DBus.Properties")
+        guard case let .values(reply) = BusClient.call(server, "Get", [.string(interface), .string(property)], timeout: 2000) else {
             return false
         }
-        defer { g_variant_unref(reply) }
-        let boxed = g_variant_get_child_value(reply, 0)
-        defer { g_variant_unref(boxed) }
-        guard let value = g_variant_get_variant(boxed) else { return false }
-        defer { g_variant_unref(value) }
-        guard withVariantType("b", { g_variant_is_of_type(value, $0) }) != 0 else { return false }
-        return g_variant_get_boolean(value) != 0
+        return reply.first == .bool(true)
     }
 }
