@@ -90,12 +90,13 @@ MANDIR = $(DATADIR)/man
 DOCDIR = $(DATADIR)/doc/headlines
 DEMODIR = $(DATADIR)/headlines/demo
 USERUNITDIR = $(PREFIX)/lib/systemd/user
-# Four programs ship. The two a user runs go in $(BINDIR): headlines (the CLI) and headlines-bar
-# (the fully static bar program). The two only other programs start go in $(LIBEXECDIR), off
-# PATH: headlines-host (the resident host `headlines run` execs) and headlines-fetch (the host's
-# reload child). Each finds the others beside itself or in ../libexec/headlines.
+# Five programs ship. The two a user runs go in $(BINDIR): headlines (the CLI) and headlines-bar
+# (the fully static bar program). The three only other programs start go in $(LIBEXECDIR), off
+# PATH: headlines-host (the resident host `headlines run` execs), headlines-reload (the host's
+# reload child) and headlines-fetch (the commands `headlines` hands over that fetch or parse).
+# Each finds the others beside itself or in ../libexec/headlines.
 USER_PROGRAMS = headlines headlines-bar
-INTERNAL_PROGRAMS = headlines-host headlines-fetch
+INTERNAL_PROGRAMS = headlines-host headlines-reload headlines-fetch
 PROGRAMS = $(USER_PROGRAMS) $(INTERNAL_PROGRAMS)
 SWIFT_RELEASE = for p in $(PROGRAMS); do swift build $(SWIFT_RELEASE_FLAGS) --product $$p || exit 1; done
 # Every bar's snippet (packaging/bars/BAR/FILE) goes to $(DOCDIR)/bars/BAR/FILE, beside bars.md,
@@ -125,6 +126,7 @@ INSTALLED_FILES = \
 	bin/headlines \
 	bin/headlines-bar \
 	libexec/headlines/headlines-host \
+	libexec/headlines/headlines-reload \
 	libexec/headlines/headlines-fetch \
 	share/man/man1/headlines.1.gz \
 	share/man/man1/headlines-bar.1.gz \

@@ -17,34 +17,38 @@
 //   HeadlinesHTTP    the only importer of CCurl: the libcurl transport behind HTTPTransport.
 //   CGLibNotify      system library: libnotify + GLib/GIO/GObject headers via its own .pc file.
 //   HeadlinesGLib    the part of the desktop layer that needs GLib alone (CGLib): the config file
-//                    (GKeyFile), the image store's names, the parent watch, where the programs are.
+//                    (GKeyFile), the image store's names, the parent watch, where the programs are,
+//                    and ProcessLauncher, the one way the GLib programs start another program.
 //   HeadlinesDesktop the only importer of CGLibNotify (of the tests, HostTests uses its GIO for a
 //                    fake notification server): the GLib loop and the widget host, the bus
 //                    (service and client, the one way a command reaches the host), libnotify,
-//                    and ProcessLauncher, the one way the GLib programs start another program.
-//   CGdkPixbuf       system library: gdk-pixbuf (and the GObject and GLib it is built on) alone.
-//   HeadlinesImages  the only importer of CGdkPixbuf: notification images scaled and stored. Its
-//                    own module so that the reload child links gdk-pixbuf without libnotify.
-//   CLibSecret       system library: libsecret (and the GIO it is built on), the Secret Service.
-//   HeadlinesSecrets the only importer of CLibSecret: a sync service's password, from the Secret
-//                    Service, a password-command or a password-file, and `headlines login`'s
-//                    store. Linked into headlines-fetch alone.
+//                    and opening a link with the desktop's handler (GIO).
+//   CGdkPixbuf       system library, headers only: gdk-pixbuf (and the GObject and GLib it is built on).
+//   CGdkPixbufOnUse  gdk-pixbuf loaded (dlopen) the first time an image is stored, not linked:
+//                    most reloads store none, and the reload child then never maps it.
+//   HeadlinesImages  the only importer of CGdkPixbufOnUse: notification images scaled and stored.
+//   CLibSecret       system library, headers only: libsecret (and the GIO it is built on).
+//   CLibSecretOnUse  libsecret loaded the first time a password is looked up or stored.
+//   HeadlinesSecrets the only importer of CLibSecretOnUse: a sync service's password, from the
+//                    Secret Service, a password-command or a password-file, `headlines login`'s
+//                    store, and signing in with it (SyncSignIn).
 //   HeadlinesCommandLine what both command-line programs share: the context a command runs with.
 //   headlines        the CLI, a thin client of the host's bus; hands the commands that fetch or
 //                    parse to headlines-fetch and the bar formats to headlines-bar.
-//   headlines-fetch  the host's reload child (installed in libexec): one reload with core, sources
+//   headlines-reload the host's reload child (installed in libexec): one reload with core, sources
 //                    and HTTP, its report on stdout, the page's notification images stored
 //                    (HeadlinesImages); it sandboxes itself first (CSandbox: no_new_privs,
-//                    Landlock, libseccomp). Also the CLI's commands that fetch or parse (fetch,
-//                    add, import, export, status, demo) and the ones that need a sync service's
-//                    password (login, and sync-check for doctor), which is why it links the
-//                    desktop layer.
+//                    Landlock, libseccomp). No desktop layer: no GIO, D-Bus or libnotify in the
+//                    process that parses what servers send.
+//   headlines-fetch  the CLI's commands that fetch or parse (fetch, add, import, export, status,
+//                    demo) and the ones that need a sync service's password (login, and
+//                    sync-check for doctor); it links the desktop layer (demo runs a host).
 //   headlines-bar    bar copies and one-shot blocks: fully static, no Foundation; prints the host's
 //                    ready-made lines; clicks run `headlines` beside it (CBarSys wraps inotify and
 //                    posix_spawn for it).
 //   headlines-host   the resident widget host (installed in libexec; `headlines run` execs it):
 //                    core + desktop only, no libcurl, no libxml2; each reload runs in a
-//                    `headlines-fetch` child, so a parser crash or a memory spike never touches it.
+//                    `headlines-reload` child, so a parser crash or a memory spike never touches it.
 import PackageDescription
 // Foundation here, in the manifest only: ProcessInfo is how a manifest reads the environment
 // (HEADLINES_TSAN below); none of the package's targets imports it.
@@ -81,6 +85,7 @@ let package = Package(
         .executable(name: "headlines-host", targets: ["headlines-host"]),
         .executable(name: "headlines-bar", targets: ["headlines-bar"]),
         .executable(name: "headlines-fetch", targets: ["headlines-fetch"]),
+        .executable(name: "headlines-reload", targets: ["headlines-reload"]),
     ],
     targets: [
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -102,12 +107,16 @@ let package = Package(
         // The D-Bus interface's introspection XML, embedded from packaging/dbus (C's #embed).
         .target(name: "CBusInterface"),
         .target(name: "HeadlinesDesktop", dependencies: ["HeadlinesCore", "HeadlinesGLib", "CGLibNotify", "CBusInterface"]),
+        // Headers only: CGdkPixbufOnUse loads the library when an image is stored.
         .systemLibrary(name: "CGdkPixbuf", pkgConfig: gdkPixbufPkgConfig, providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
-        .target(name: "HeadlinesImages", dependencies: ["HeadlinesCore", "HeadlinesGLib", "CGdkPixbuf"]),
+        .target(name: "CGdkPixbufOnUse", dependencies: ["CGdkPixbuf"]),
+        .target(name: "HeadlinesImages", dependencies: ["HeadlinesCore", "HeadlinesGLib", "CGdkPixbufOnUse"]),
+        // Headers only: CLibSecretOnUse loads the library when a password is looked up or stored.
         .systemLibrary(name: "CLibSecret", pkgConfig: libsecretPkgConfig, providers: [.apt(["libsecret-1-dev"])]),
-        // HeadlinesDesktop for ProcessLauncher, the one way these programs start another (the
-        // password-command).
-        .target(name: "HeadlinesSecrets", dependencies: ["HeadlinesCore", "HeadlinesGLib", "HeadlinesDesktop", "CLibSecret"]),
+        .target(name: "CLibSecretOnUse", dependencies: ["CLibSecret"]),
+        // HeadlinesSources and HeadlinesHTTP for signing in (SyncSignIn); HeadlinesGLib for
+        // ProcessLauncher, the one way these programs start another (the password-command).
+        .target(name: "HeadlinesSecrets", dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesGLib", "CLibSecretOnUse"]),
         .target(name: "HeadlinesCommandLine", dependencies: ["HeadlinesCore", "HeadlinesGLib", "HeadlinesDesktop"]),
         // The control client: no libcurl, no libxml2. What fetches or parses runs in headlines-fetch.
         .executableTarget(name: "headlines",
@@ -117,7 +126,12 @@ let package = Package(
         .target(name: "CSandbox", dependencies: ["CSeccomp"]),
         .executableTarget(name: "headlines-fetch",
                           dependencies: ["HeadlinesCore", "HeadlinesCommandLine", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesGLib",
-                                         "HeadlinesDesktop", "HeadlinesImages", "HeadlinesSecrets", "CSandbox"]),
+                                         "HeadlinesDesktop", "HeadlinesSecrets"]),
+        // The reload child: no HeadlinesDesktop, so no libnotify, GIO or D-Bus code in the process
+        // that parses what servers send.
+        .executableTarget(name: "headlines-reload",
+                          dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesGLib", "HeadlinesImages",
+                                         "HeadlinesSecrets", "CSandbox"]),
         .executableTarget(name: "headlines-host", dependencies: ["HeadlinesCore", "HeadlinesDesktop", "CGLib"]),
         // headlines-bar: bar copies and one-shot blocks, fully static, Swift stdlib + Glibc only.
         .target(name: "CBarSys"),
@@ -149,9 +163,11 @@ let package = Package(
         // servers; HeadlinesGLib for Fever's key.
         .testTarget(name: "SyncServiceTests",
                     dependencies: ["HeadlinesSources", "HeadlinesCore", "HeadlinesHTTP", "HeadlinesGLib", "TestSupport"]),
+        // gdk-pixbuf linked: the image tests make and read images themselves.
         .testTarget(name: "EndToEndTests",
                     dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesDesktop", "HeadlinesImages",
-                                   "TestSupport"]),
+                                   "CGdkPixbuf", "TestSupport"],
+                    linkerSettings: [.linkedLibrary("gdk_pixbuf-2.0"), .linkedLibrary("gobject-2.0")]),
     ],
     swiftLanguageModes: [.v6]
 )

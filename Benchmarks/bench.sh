@@ -29,23 +29,23 @@ unshare -rnm true 2>/dev/null || {
 }
 
 read -ra release < <(make --no-print-directory -s release-flags)
-for p in headlines headlines-host headlines-fetch headlines-bar headlines-bench; do
+for p in headlines headlines-host headlines-reload headlines-fetch headlines-bar headlines-bench; do
     swift build "${release[@]}" --product "$p"
 done
 bin=$(swift build "${release[@]}" --show-bin-path)
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# The floor, and the meter that stands in for headlines-fetch beside a copy of the host (reload.py).
+# The floor, and the meter that stands in for headlines-reload beside a copy of the host (reload.py).
 cc=$(command -v clang)
 "$cc" -O2 Benchmarks/floor.c $(pkg-config --cflags --libs libnotify) -o "$work/floor"
 mkdir "$work/meter-bin"
-"$cc" -O2 -DREAL_FETCH="\"$bin/headlines-fetch\"" -DMETER_LOG="\"$work/meter.log\"" Benchmarks/meter.c \
-    -o "$work/meter-bin/headlines-fetch"
+"$cc" -O2 -DREAL_FETCH="\"$bin/headlines-reload\"" -DMETER_LOG="\"$work/meter.log\"" Benchmarks/meter.c \
+    -o "$work/meter-bin/headlines-reload"
 cp "$bin/headlines-host" "$work/meter-bin/headlines-host"
-# The reload child's shared libraries alone: a C program that links every library headlines-fetch
+# The reload child's shared libraries alone: a C program that links every library headlines-reload
 # names (and so loads the same set) and returns, for the start-up figures (reload.py).
-needed=$(readelf -d "$bin/headlines-fetch" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | grep -v '^ld-linux')
+needed=$(readelf -d "$bin/headlines-reload" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | grep -v '^ld-linux')
 echo 'int main(void) { return 0; }' > "$work/libraries.c"
 "$cc" -O2 "$work/libraries.c" -o "$work/child-libraries" -Wl,--no-as-needed $(printf -- '-l:%s ' $needed)
 ln -s "$bin/headlines" "$work/meter-bin/headlines"

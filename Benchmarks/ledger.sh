@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 read -ra release < <(make --no-print-directory -s release-flags)
-for p in headlines headlines-host headlines-fetch; do
+for p in headlines headlines-host headlines-reload headlines-fetch; do
     swift build "${release[@]}" --product "$p"
 done
 bin=$(swift build "${release[@]}" --show-bin-path)

@@ -1,10 +1,10 @@
-/* The reload child's meter, for make bench's CPU and day figures: installed as `headlines-fetch`
+/* The reload child's meter, for make bench's CPU and day figures: installed as `headlines-reload`
  * beside a copy of headlines-host, it runs the real child (REAL_FETCH) with the same arguments,
  * descriptors and environment, waits for it with wait4 and appends the child's own rusage to
  * METER_LOG as one line: user_us system_us voluntary_switches involuntary_switches maxrss_kb
  * exit_status. Nothing else can read a reaped child's context switches, and the host reaps it.
  * The meter's own fork and wait are not in the line (wait4 reports the child alone).
- * Build: gcc -O2 -DREAL_FETCH='"/path/headlines-fetch"' -DMETER_LOG='"/path/log"' meter.c */
+ * Build: gcc -O2 -DREAL_FETCH='"/path/headlines-reload"' -DMETER_LOG='"/path/log"' meter.c */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>

@@ -5,7 +5,7 @@ real feeds from the same server (every answer after 200 ms), one after the other
   one, ten   CPU per reload of 1 and of 10 real feeds (every fetch a 200 with the whole body):
              headlines (host + reload child), `newsboat -x reload`, the python3 feedparser loop;
              BENCH_CPU_RELOADS reloads each (default 20; 10 for ten feeds).
-  startup    what starting and ending costs with no work: headlines-fetch --version, newsboat
+  startup    what starting and ending costs with no work: headlines-reload --version, newsboat
              --version, a C program linking the child's shared libraries; BENCH_STARTUP_RUNS each.
   day        the four default-like feeds, feeds changing (200s) and unchanged (304s):
              headlines (host + child + one `headlines-bar waybar` follower), newsboat, feedparser;
@@ -16,7 +16,7 @@ real feeds from the same server (every answer after 200 ms), one after the other
   api        the same with a key set (the defaults then read APITube): headlines' APITube
              provider beside the `curl | jq` loop, on the same JSON.
 
-headlines runs as shipped but for the meter (meter.c) standing in as `headlines-fetch` beside a
+headlines runs as shipped but for the meter (meter.c) standing in as `headlines-reload` beside a
 copy of headlines-host: it runs the real child and logs the child's rusage, which is how its
 context switches are known. Host and follower CPU: /proc/PID/stat (exact to a tick over all the
 reloads); their wake-ups: their threads' context switches (proc.Switches). newsboat and the curl |
@@ -231,11 +231,11 @@ for case, paths, n in (("one", ONE_FEED, cpu_reloads), ("ten", TEN_FEEDS, ten_re
     feedparser(case, paths, f"reload.{case}.feedparser", n)
 
 # What starting and ending a process costs before any work, beside the peer that pays the same:
-# headlines-fetch linking its libraries and the Swift runtime, newsboat, and the C program that
+# headlines-reload linking its libraries and the Swift runtime, newsboat, and the C program that
 # links the child's shared libraries and returns (bench.sh). Printed, never gated.
 note(f"start-up and exit with no work, {startup_runs} runs each")
 emit("reload.startup.runs", startup_runs, "count")
-for name, argv in (("headlines_fetch", [os.path.join(BIN, "headlines-fetch"), "--version"]),
+for name, argv in (("headlines_reload", [os.path.join(BIN, "headlines-reload"), "--version"]),
                    ("newsboat", ["newsboat", "--version"]),
                    ("child_libraries", [os.path.join(WORK, "child-libraries")])):
     runs = [rusage_run(argv, home("startup", "")) for _ in range(startup_runs)]

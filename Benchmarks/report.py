@@ -151,7 +151,7 @@ def cpu(row):
 def startup(row):
     def one(name):
         return f"{f(f'reload.startup.{name}.cpu_ms'):.1f} ms ({f(f'reload.startup.{name}.page_faults'):,.0f} page faults)"
-    return (f"headlines-fetch --version {one('headlines_fetch')}, mean of {f('reload.startup.runs'):.0f} runs",
+    return (f"headlines-reload --version {one('headlines_reload')}, mean of {f('reload.startup.runs'):.0f} runs",
             f"newsboat --version {one('newsboat')}; a C program that links the child's "
             f"{f('reload.startup.child_libraries.count'):.0f} shared libraries (ldd) and returns {one('child_libraries')}")
 

@@ -1,2 +1,2 @@
-// gdk-pixbuf alone (with the GObject and GLib it is built on): what HeadlinesImages needs.
+// gdk-pixbuf's headers (with GObject's and GLib's), for CGdkPixbufOnUse, which loads the library itself.
 #include <gdk-pixbuf/gdk-pixbuf.h>

@@ -15,12 +15,9 @@ public struct AppContext: Sendable {
 
     public static func load(args: Arguments, environment: [String: String]) throws(ConfigError) -> AppContext {
         let loaded = try LoadedConfig.load(args: args, environment: environment)
-        // Accepted values that look wrong: said once per command, on stderr (bars keep stdout);
-        // not by the host's reload child, which would repeat them in the host's log at every reload.
-        if !args.forHost {
-            let launcher = LauncherMenu.configWarning(configured: loaded.config.launcher, file: loaded.file)
-            for warning in loaded.config.warnings + (launcher.map { [$0] } ?? []) { Output.error("headlines: warning: \(warning)") }
-        }
+        // Accepted values that look wrong: said once per command, on stderr (bars keep stdout).
+        let launcher = LauncherMenu.configWarning(configured: loaded.config.launcher, file: loaded.file)
+        for warning in loaded.config.warnings + (launcher.map { [$0] } ?? []) { Output.error("headlines: warning: \(warning)") }
         return AppContext(environment: environment, paths: loaded.paths, config: loaded.config, configFile: loaded.file,
                           arguments: args, plan: loaded.plan)
     }

@@ -4,7 +4,7 @@ import HeadlinesCore
 import Glibc
 #endif
 
-/// How the reload child (`headlines-fetch`) gives the host
+/// How the reload child (`headlines-reload`) gives the host
 /// its `ReloadReport`: one JSON document on stdout, which then ends.
 public enum ReportOutput {
     /// 0, or 1 when the report could not be encoded. A report longer than the host reads

@@ -1,4 +1,4 @@
-internal import CGdkPixbuf
+internal import CGdkPixbufOnUse
 import FoundationEssentials
 
 /// Turns a downloaded image into a small PNG with gdk-pixbuf, in a module of its own so that the
@@ -60,8 +60,9 @@ public enum ImageScaler {
     /// by `deadline` (checked between small pieces of input, so one image overruns it by no
     /// more than one piece and the final scaling).
     public static func scaledPNG(_ bytes: Data, until deadline: ContinuousClock.Instant) -> Data? {
-        guard let type = loaderType(bytes), let loader = gdk_pixbuf_loader_new_with_type(type, nil) else { return nil }
-        defer { g_object_unref(loader) }
+        guard let type = loaderType(bytes), let gdk = GdkPixbufLibrary.calls,
+              let loader = gdk.gdk_pixbuf_loader_new_with_type(type, nil) else { return nil }
+        defer { gdk.g_object_unref(loader) }
         let check = SizeCheck(type: type)
         // The loader asks for the size once the header is read: scale there (JPEG then decodes
         // at the smaller size), or refuse a canvas too large to decode at all.
@@ -73,12 +74,12 @@ public enum ImageScaler {
                 // A size of 0 makes the loader fail here, before it allocates (and clears) the
                 // canvas: returning alone would let the PNG loader touch all of it first.
                 check.refused = true
-                gdk_pixbuf_loader_set_size(loader, 0, 0)
+                GdkPixbufLibrary.calls?.gdk_pixbuf_loader_set_size(loader, 0, 0)
                 return
             }
-            if (sw, sh) != (w, h) { gdk_pixbuf_loader_set_size(loader, sw, sh) }
+            if (sw, sh) != (w, h) { GdkPixbufLibrary.calls?.gdk_pixbuf_loader_set_size(loader, sw, sh) }
         }
-        g_signal_connect_data(UnsafeMutableRawPointer(loader), "size-prepared", unsafeBitCast(prepared, to: GCallback.self),
+        _ = gdk.g_signal_connect_data(UnsafeMutableRawPointer(loader), "size-prepared", unsafeBitCast(prepared, to: GCallback.self),
                               Unmanaged.passUnretained(check).toOpaque(), nil, GConnectFlags(0))
         // In small pieces, so a refused canvas stops the decode right after its header (a piece
         // of well-compressed PNG can expand to megabytes of rows), and a slow decode at the
@@ -91,28 +92,28 @@ public enum ImageScaler {
             while ok, !check.refused, offset < raw.count, let base {
                 guard ContinuousClock.now < deadline else { ok = false; break }
                 let n = min(chunk, raw.count - offset)
-                ok = gdk_pixbuf_loader_write(loader, base + offset, gsize(n), nil) != 0
+                ok = gdk.gdk_pixbuf_loader_write(loader, base + offset, gsize(n), nil) != 0
                 offset += n
             }
         }
-        let closed = gdk_pixbuf_loader_close(loader, nil) != 0
-        guard ok, closed, ContinuousClock.now < deadline, !check.refused, let decoded = gdk_pixbuf_loader_get_pixbuf(loader),
-              let oriented = gdk_pixbuf_apply_embedded_orientation(decoded) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(oriented)) }
+        let closed = gdk.gdk_pixbuf_loader_close(loader, nil) != 0
+        guard ok, closed, ContinuousClock.now < deadline, !check.refused, let decoded = gdk.gdk_pixbuf_loader_get_pixbuf(loader),
+              let oriented = gdk.gdk_pixbuf_apply_embedded_orientation(decoded) else { return nil }
+        defer { gdk.g_object_unref(UnsafeMutableRawPointer(oriented)) }
         // Orientation can swap the sides, and a loader may ignore set_size: fit once more.
         var pixbuf = oriented
-        let (w, h) = (gdk_pixbuf_get_width(oriented), gdk_pixbuf_get_height(oriented))
+        let (w, h) = (gdk.gdk_pixbuf_get_width(oriented), gdk.gdk_pixbuf_get_height(oriented))
         let (sw, sh) = fitted(w, h)
         var scaled: OpaquePointer?
         if (sw, sh) != (w, h) {
-            guard let s = gdk_pixbuf_scale_simple(oriented, sw, sh, GDK_INTERP_BILINEAR) else { return nil }
+            guard let s = gdk.gdk_pixbuf_scale_simple(oriented, sw, sh, GDK_INTERP_BILINEAR) else { return nil }
             scaled = s
             pixbuf = s
         }
-        defer { if let scaled { g_object_unref(UnsafeMutableRawPointer(scaled)) } }
+        defer { if let scaled { gdk.g_object_unref(UnsafeMutableRawPointer(scaled)) } }
         var buffer: UnsafeMutablePointer<gchar>?
         var size: gsize = 0
-        guard gdk_pixbuf_save_to_bufferv(pixbuf, &buffer, &size, "png", nil, nil, nil) != 0, let buffer else { return nil }
+        guard gdk.gdk_pixbuf_save_to_bufferv(pixbuf, &buffer, &size, "png", nil, nil, nil) != 0, let buffer else { return nil }
         defer { g_free(buffer) }
         return Data(bytes: buffer, count: Int(size))
     }

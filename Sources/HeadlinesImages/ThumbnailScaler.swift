@@ -1,4 +1,4 @@
-internal import CGdkPixbuf
+internal import CGdkPixbufOnUse
 import FoundationEssentials
 import HeadlinesCore
 import HeadlinesGLib
@@ -12,24 +12,24 @@ public enum ThumbnailScaler {
     public static let maxInputBytes = 1 << 20
 
     public static func squarePNG(fromStoredPNG bytes: Data) -> Data? {
-        guard bytes.count <= maxInputBytes, ImageScaler.loaderType(bytes) == "png",
-              let loader = gdk_pixbuf_loader_new_with_type("png", nil) else { return nil }
-        defer { g_object_unref(loader) }
+        guard bytes.count <= maxInputBytes, ImageScaler.loaderType(bytes) == "png", let gdk = GdkPixbufLibrary.calls,
+              let loader = gdk.gdk_pixbuf_loader_new_with_type("png", nil) else { return nil }
+        defer { gdk.g_object_unref(loader) }
         let written = bytes.withUnsafeBytes { raw -> Bool in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return false }
-            return gdk_pixbuf_loader_write(loader, base, gsize(raw.count), nil) != 0
+            return gdk.gdk_pixbuf_loader_write(loader, base, gsize(raw.count), nil) != 0
         }
-        guard gdk_pixbuf_loader_close(loader, nil) != 0, written, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else { return nil }
-        let (w, h) = (gdk_pixbuf_get_width(pixbuf), gdk_pixbuf_get_height(pixbuf))
+        guard gdk.gdk_pixbuf_loader_close(loader, nil) != 0, written, let pixbuf = gdk.gdk_pixbuf_loader_get_pixbuf(loader) else { return nil }
+        let (w, h) = (gdk.gdk_pixbuf_get_width(pixbuf), gdk.gdk_pixbuf_get_height(pixbuf))
         guard w > 0, h > 0, w <= ImageScaler.maxSide, h <= ImageScaler.maxSide else { return nil }
         let s = min(w, h)
-        guard let square = gdk_pixbuf_new_subpixbuf(pixbuf, (w - s) / 2, (h - s) / 2, s, s) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(square)) }
-        guard let scaled = gdk_pixbuf_scale_simple(square, side, side, GDK_INTERP_BILINEAR) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(scaled)) }
+        guard let square = gdk.gdk_pixbuf_new_subpixbuf(pixbuf, (w - s) / 2, (h - s) / 2, s, s) else { return nil }
+        defer { gdk.g_object_unref(UnsafeMutableRawPointer(square)) }
+        guard let scaled = gdk.gdk_pixbuf_scale_simple(square, side, side, GDK_INTERP_BILINEAR) else { return nil }
+        defer { gdk.g_object_unref(UnsafeMutableRawPointer(scaled)) }
         var buffer: UnsafeMutablePointer<gchar>?
         var size: gsize = 0
-        guard gdk_pixbuf_save_to_bufferv(scaled, &buffer, &size, "png", nil, nil, nil) != 0, let buffer else { return nil }
+        guard gdk.gdk_pixbuf_save_to_bufferv(scaled, &buffer, &size, "png", nil, nil, nil) != 0, let buffer else { return nil }
         defer { g_free(buffer) }
         return Data(bytes: buffer, count: Int(size))
     }

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import HeadlinesCore
-import HeadlinesDesktop
+import HeadlinesGLib
 
 /// `[source] password-command`: a program whose standard output is the password (`pass show
 /// freshrss`, `secret-tool lookup ...`, `gpg -dq ~/.freshrss.gpg`), run without a shell, with

@@ -1,4 +1,4 @@
-import CLibSecret
+import CLibSecretOnUse
 import HeadlinesCore
 
 /// A sync account's password in the Secret Service (GNOME Keyring, KeePassXC, KWallet ...),
@@ -19,6 +19,7 @@ enum SecretServiceItem {
     }
 
     static func lookup(_ account: SyncAccount) -> Lookup {
+        if let missing = libraryMissing { return .unavailable(missing) }
         var error: UnsafeMutablePointer<GError>?
         let attributes = Attributes(account)
         guard let secret = headlines_secret_lookup(attributes.provider, attributes.baseURL, attributes.username, &error) else {
@@ -28,7 +29,7 @@ enum SecretServiceItem {
             return missing ? .unavailable(words) : .failed(words)
         }
         // libsecret wipes its copy; the String is the one the caller signs in with.
-        defer { secret_password_free(secret) }
+        defer { headlines_secret_free(secret) }
         return .found(String(cString: secret))
     }
 
@@ -44,6 +45,7 @@ enum SecretServiceItem {
     /// Stores `password` for `account`, labelled "headlines: " and the account, replacing the
     /// item a former `headlines login` left.
     static func store(_ password: String, for account: SyncAccount) -> Stored {
+        if let missing = libraryMissing { return .unavailable(missing) }
         var error: UnsafeMutablePointer<GError>?
         let attributes = Attributes(account)
         let label = "headlines: " + account.label
@@ -57,6 +59,14 @@ enum SecretServiceItem {
         return .stored(collection: collection.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 })
     }
 
+    /// libsecret itself not installed (it is loaded on first use): no Secret Service to ask, as
+    /// when nothing on the bus offers one.
+    private static var libraryMissing: String? {
+        var why: UnsafePointer<CChar>?
+        guard headlines_secret_available(&why) == 0 else { return nil }
+        return "\(why.map { String(cString: $0) } ?? "libsecret-1.so.0 did not load"); install libsecret-1-0"
+    }
+
     private struct Attributes {
         var provider: String, baseURL: String, username: String
         init(_ account: SyncAccount) {
@@ -68,8 +78,8 @@ enum SecretServiceItem {
     private static func isMissingService(_ error: UnsafeMutablePointer<GError>) -> Bool {
         let domain = error.pointee.domain, code = error.pointee.code
         // A prompt dismissed is the person's answer, not a missing service.
-        if domain == g_io_error_quark() { return code != Int32(G_IO_ERROR_CANCELLED.rawValue) }
-        guard domain == g_dbus_error_quark() else { return false }
+        if domain == headlines_secret_io_error_quark() { return code != Int32(G_IO_ERROR_CANCELLED.rawValue) }
+        guard domain == headlines_secret_dbus_error_quark() else { return false }
         let missing: [GDBusError] = [G_DBUS_ERROR_SERVICE_UNKNOWN, G_DBUS_ERROR_NAME_HAS_NO_OWNER, G_DBUS_ERROR_NO_SERVER,
                                      G_DBUS_ERROR_DISCONNECTED, G_DBUS_ERROR_FILE_NOT_FOUND, G_DBUS_ERROR_SPAWN_EXEC_FAILED,
                                      G_DBUS_ERROR_SPAWN_FAILED, G_DBUS_ERROR_SPAWN_CHILD_EXITED, G_DBUS_ERROR_SPAWN_SERVICE_NOT_FOUND,

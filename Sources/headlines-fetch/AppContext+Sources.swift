@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HeadlinesCommandLine
 import HeadlinesCore
+import HeadlinesSecrets
 import HeadlinesHTTP
 import HeadlinesSources
 

@@ -11,7 +11,6 @@ enum NetworkCommandLine {
             Output.error("headlines: \(error.message); see headlines --help.")
             return 2
         }
-        if args.command == "fetch" && args.forHost { return ReloadChild.run(args, environment: environment) }
         // Like every installed program, it names its version (packagers' smoke tests run it).
         if args.version {
             Output.print("headlines-fetch \(HeadlinesVersion.string)")

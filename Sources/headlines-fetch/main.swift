@@ -1,8 +1,6 @@
-// `headlines-fetch`: the half of `headlines` that links libcurl and libxml2. The host runs it for
-// each reload (`fetch --for-host`: one refresh, its `ReloadReport` on stdout, then the cache and
-// status written), and `headlines` hands it the commands that fetch or parse (NetworkCommands).
-// Every byte a server sends is parsed here, in a process that lives for one command, so a parser
-// crash or a memory spike never reaches the host.
+// `headlines-fetch`: the half of `headlines` that links libcurl and libxml2: `headlines` hands it
+// the commands that fetch or parse (NetworkCommands), and those that need a sync service's
+// password. Each lives for one command. The host's reloads run in `headlines-reload`.
 import FoundationEssentials
 import HeadlinesCommandLine
 import HeadlinesGLib

@@ -32,7 +32,7 @@ final class FeedScheduleEndToEndTests: EndToEndTestCase {
     func testEachFeedIsFetchedWhenItsPublisherSaysAndStatusSaysWhy() throws {
         let config = try serveFourFeeds()
         for _ in 0..<2 {
-            let reload = try cli.run(["--config", config.path, "fetch", "--for-host"])
+            let reload = try cli.reload(["--config", config.path])
             XCTAssertEqual(reload.status, 0, reload.stderr)
         }
 
@@ -65,8 +65,8 @@ final class FeedScheduleEndToEndTests: EndToEndTestCase {
 
     func testAnExplicitRefreshFetchesEveryFeed() throws {
         let config = try serveFourFeeds()
-        XCTAssertEqual(try cli.run(["--config", config.path, "fetch", "--for-host"]).status, 0)
-        let refresh = try cli.run(["--config", config.path, "fetch", "--for-host", "--all-feeds"])
+        XCTAssertEqual(try cli.reload(["--config", config.path]).status, 0)
+        let refresh = try cli.reload(["--config", config.path, "--all-feeds"])
         XCTAssertEqual(refresh.status, 0, refresh.stderr)
         for path in ["/cached.rss", "/ttl.rss", "/limited.rss", "/plain.rss"] {
             XCTAssertEqual(requests(path).count, 2, path)
@@ -81,7 +81,7 @@ final class FeedScheduleEndToEndTests: EndToEndTestCase {
         struct Report: Decodable { var nextDue: Date? }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        let reload = try cli.run(["--config", config.path, "fetch", "--for-host"])
+        let reload = try cli.reload(["--config", config.path])
         let report = try decoder.decode(Report.self, from: Data(reload.stdout.utf8))
         let due = try XCTUnwrap(report.nextDue, reload.stdout)
         XCTAssertEqual(due.timeIntervalSinceNow, 3600, accuracy: 120, reload.stdout)
@@ -92,9 +92,9 @@ final class FeedScheduleEndToEndTests: EndToEndTestCase {
         server.route("/gone.rss", .respond(status: 410, headers: [:], body: Data()))
         server.route("/plain.rss", .respond(status: 200, headers: ["Content-Type": "application/rss+xml"], body: rss("plain")))
         let config = try cli.writeConfig("[source]\nprovider = feeds\nfeeds = \(base)/gone.rss; \(base)/plain.rss\n")
-        let first = try cli.run(["--config", config.path, "fetch", "--for-host"])
+        let first = try cli.reload(["--config", config.path])
         XCTAssertTrue(first.stdout.contains("answered 410 Gone"), first.stdout)
-        XCTAssertEqual(try cli.run(["--config", config.path, "fetch", "--for-host"]).status, 0)
+        XCTAssertEqual(try cli.reload(["--config", config.path]).status, 0)
 
         XCTAssertEqual(requests("/gone.rss").count, 1)
         let page = try cli.run(["--config", config.path, "status"])

@@ -30,7 +30,7 @@ final class ImageStepTests: EndToEndTestCase {
         for i in 4...100 { server.route("/huge\(i).png", .respond(status: 200, headers: [:], body: huge)) }
         try cli.writeConfig("[source]\npage-size = 100\ntimeout = 3s\n")
 
-        let run = try cli.run(["fetch", "--for-host", "--provider", "apitube", "--base-url", base],
+        let run = try cli.reload(["--provider", "apitube", "--base-url", base],
                               environment: ["APITUBE_API_KEY": Self.apitubeKey], timeout: 60)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertLessThan(run.elapsed, 3 + NotificationImageStore.stepSeconds + 2,
@@ -54,7 +54,7 @@ final class ImageStepTests: EndToEndTestCase {
             let world = try CLIRunner()
             defer { world.cleanUp() }
             let out = world.root.appendingPathComponent("report.json")
-            let (status, peak) = try Self.peakMemory(of: world.executable, ["fetch", "--for-host", "--provider", "apitube", "--base-url", base],
+            let (status, peak) = try Self.peakMemory(of: world.reloadChild, ["--provider", "apitube", "--base-url", base],
                                                      environment: world.environment(["APITUBE_API_KEY": Self.apitubeKey]), stdout: out)
             XCTAssertEqual(status, 0, kind)
             let report = try StateJSONDecoder.headlines().decode(ReloadReport.self, from: Data(contentsOf: out))
@@ -184,7 +184,7 @@ final class ImageStepTests: EndToEndTestCase {
         for (feeds, fetches) in [("\(local);https://news.invalid/feed.rss", 0), (local, 1)] {
             try cli.writeConfig("[source]\nprovider = feeds\nfeeds = \(feeds)\ntimeout = 3s\n")
             let before = server.requests.filter { $0.path == "/img.png" }.count
-            let run = try cli.run(["fetch", "--for-host"])
+            let run = try cli.reload()
             XCTAssertEqual(run.status, 0, run.stderr)
             let report = try StateJSONDecoder.headlines().decode(ReloadReport.self, from: Data(run.stdout.utf8))
             XCTAssertNil(report.failure, run.stdout)

@@ -111,7 +111,7 @@ final class NotificationImageTests: EndToEndTestCase {
         let base = server.baseURL.absoluteString
         server.route(Self.apitubePath, .json(Data(#"{"status":"ok","results":[{"id":1,"title":"One","href":"https://news.example.com/1","published_at":"2026-11-29T21:50:00Z","source":{"domain":"example.com"},"image":"\#(base)/one.png"}]}"#.utf8)))
         server.route("/one.png", .respond(status: 200, headers: [:], body: Self.image("png", 300, 300)))
-        let run = try cli.run(["fetch", "--for-host", "--provider", "apitube", "--base-url", base],
+        let run = try cli.reload(["--provider", "apitube", "--base-url", base],
                               environment: ["APITUBE_API_KEY": Self.apitubeKey])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: theirs).sorted(), own.sorted(),
@@ -144,7 +144,7 @@ final class NotificationImageTests: EndToEndTestCase {
         server.route(Self.apitubePath, .json(Data(#"{"status":"ok","results":[\#(articles.joined(separator: ","))]}"#.utf8)))
         server.route("/img1.png", .respond(status: 200, headers: [:], body: Self.image("png", 800, 600)))
         server.route("/img2.png", .respond(status: 200, headers: [:], body: Data("not an image".utf8)))
-        let run = try cli.run(["fetch", "--for-host", "--provider", "apitube", "--base-url", base],
+        let run = try cli.reload(["--provider", "apitube", "--base-url", base],
                               environment: ["APITUBE_API_KEY": Self.apitubeKey])
         XCTAssertEqual(run.status, 0, run.stderr)
         let report = try StateJSONDecoder.headlines().decode(ReloadReport.self, from: Data(run.stdout.utf8))
@@ -157,7 +157,7 @@ final class NotificationImageTests: EndToEndTestCase {
         for request in imageRequests { XCTAssertNil(request.header("x-api-key"), "the key went with \(request)") }
 
         // A second reload asks for nothing it already has (the broken one is asked again).
-        let again = try cli.run(["fetch", "--for-host", "--provider", "apitube", "--base-url", base],
+        let again = try cli.reload(["--provider", "apitube", "--base-url", base],
                                 environment: ["APITUBE_API_KEY": Self.apitubeKey])
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertEqual(server.requests.filter { $0.path == "/img1.png" }.count, 1)
@@ -165,7 +165,7 @@ final class NotificationImageTests: EndToEndTestCase {
         // `[notify] images = false`: no image request at all.
         try cli.writeConfig("[notify]\nimages = false\n")
         let before = server.requests.count
-        let off = try cli.run(["fetch", "--for-host", "--provider", "apitube", "--base-url", base],
+        let off = try cli.reload(["--provider", "apitube", "--base-url", base],
                               environment: ["APITUBE_API_KEY": Self.apitubeKey])
         XCTAssertEqual(off.status, 0, off.stderr)
         XCTAssertEqual(server.requests.count - before, 1, "images = false still fetched images")
@@ -180,7 +180,7 @@ final class NotificationImageTests: EndToEndTestCase {
         server.route("/img1.png", .respond(status: 200, headers: [:], body: Self.image("png", 800, 600)))
 
         // When the reload child runs
-        let run = try cli.run(["fetch", "--for-host", "--provider", "apitube", "--base-url", base],
+        let run = try cli.reload(["--provider", "apitube", "--base-url", base],
                               environment: ["APITUBE_API_KEY": Self.apitubeKey])
         XCTAssertEqual(run.status, 0, run.stderr)
         let images = try XCTUnwrap(try StateJSONDecoder.headlines().decode(ReloadReport.self, from: Data(run.stdout.utf8)).images)
@@ -196,7 +196,7 @@ final class NotificationImageTests: EndToEndTestCase {
 
         // And the next reload makes it no second time
         let inode = (attributes[.systemFileNumber] as? NSNumber)?.intValue
-        let again = try cli.run(["fetch", "--for-host", "--provider", "apitube", "--base-url", base],
+        let again = try cli.reload(["--provider", "apitube", "--base-url", base],
                                 environment: ["APITUBE_API_KEY": Self.apitubeKey])
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: thumbnail)[.systemFileNumber] as? NSNumber)?.intValue, inode,

@@ -19,7 +19,7 @@ final class ReloadChildSandboxTests: EndToEndTestCase {
         try cli.writeConfig("[source]\nprovider = apitube\nbase-url = \(server.baseURL.absoluteString)\napi-key-file = \(keyFile.path)\n")
 
         // When the child runs as the host runs it, with --verbose
-        let run = try cli.run(["fetch", "--for-host", "--verbose"])
+        let run = try cli.reload(["--verbose"])
 
         // Then it says how it sandboxed itself: no_new_privs, Landlock or why not, seccomp
         XCTAssertEqual(run.status, 0, run.stderr)
@@ -45,7 +45,7 @@ final class ReloadChildSandboxTests: EndToEndTestCase {
                                         body: FixturePaths.data("feeds/sample-rss2.xml")))
         try cli.writeConfig("[source]\nprovider = feeds\nfeeds = \(server.baseURL.absoluteString)/a.rss\n")
         // When the child runs without --verbose
-        let run = try cli.run(["fetch", "--for-host"])
+        let run = try cli.reload()
         // Then it reloads and says nothing about its sandbox
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stderr, "")

@@ -41,7 +41,7 @@ final class SecretServiceLoginTests: SyncPasswordTestCase {
         XCTAssertEqual(login.status, 0, login.stderr)
         server.route("/v1/entries", .json(FixturePaths.data("sync/miniflux-entries.json")))
         // No token from a host on its stdin: the child looks the password up.
-        let reload = try cli.run(["fetch", "--for-host", "--verbose"], environment: keyring.environment)
+        let reload = try cli.reload(["--verbose"], environment: keyring.environment)
         XCTAssertEqual(reload.status, 0, reload.stderr)
         XCTAssertTrue(reload.stderr.contains("reload child sandboxed: no_new_privs, ") && reload.stderr.contains(", seccomp filter"),
                       reload.stderr)

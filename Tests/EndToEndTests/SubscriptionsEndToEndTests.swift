@@ -49,7 +49,7 @@ final class SubscriptionsEndToEndTests: EndToEndTestCase {
 
         // And the host's reload child reads the file afresh too, and warns nothing into the host's log
         try writeURLs("\(world.absoluteString) news\n")
-        let child = try cli.run(["fetch", "--for-host"])
+        let child = try cli.reload()
         XCTAssertEqual(child.status, 0, child.stderr)
         XCTAssertEqual(requestedPaths().last, "/world.rss")
         XCTAssertTrue(child.stdout.contains("Sample World News"), child.stdout)
@@ -91,7 +91,7 @@ final class SubscriptionsEndToEndTests: EndToEndTestCase {
         let status = try cli.run(["status"])
         XCTAssertTrue(status.stdout.contains(expected), status.stdout)
 
-        let child = try cli.run(["fetch", "--for-host"])
+        let child = try cli.reload()
         XCTAssertEqual(child.status, 0, child.stderr)
         XCTAssertTrue(child.stdout.contains(expected.replacing("/", with: "\\/")) || child.stdout.contains(expected), child.stdout)
 

@@ -4,7 +4,7 @@ import TestSupport
 import XCTest
 
 /// `provider = miniflux` and `nextcloud` through the real programs, as the host runs them: the
-/// reload child (`headlines fetch --for-host`) with the host's token on its standard input (for
+/// reload child (`headlines-reload`) with the host's token on its standard input (for
 /// these two services the credential itself), its report and the cache `list` reads; the read
 /// marks the host queued, sent by a marks-only child and checked in the requests the service
 /// received.
@@ -55,7 +55,7 @@ final class SyncServiceReloadChildTests: EndToEndTestCase {
 
     /// One reload child, the host's token on its standard input, its report decoded.
     func reload(_ service: Service, _ extra: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws -> ReloadReport {
-        let run = try cli.run(["fetch", "--for-host"] + extra, input: Data("\(label(service))\t\(Self.token)\n".utf8))
+        let run = try cli.reload(extra, input: Data("\(label(service))\t\(Self.token)\n".utf8))
         XCTAssertEqual(run.status, 0, run.stderr, file: file, line: line)
         XCTAssertFalse(run.stdout.contains(Self.token) || run.stderr.contains(Self.token), "the token was printed", file: file, line: line)
         return try StateJSONDecoder.headlines().decode(ReloadReport.self, from: Data(run.stdout.utf8))

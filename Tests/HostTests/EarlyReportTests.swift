@@ -4,20 +4,20 @@ import XCTest
 
 /// The host shows a fetch child's report as soon as the child's stdout ends with one, not when
 /// the child has exited, and still runs one child at a time.
-/// A stand-in `headlines-fetch` beside a copy of the host prints a real report, closes its stdout,
+/// A stand-in `headlines-reload` beside a copy of the host prints a real report, closes its stdout,
 /// and takes 3 s more to exit, as a child writing its cache on a slow disk would.
 final class EarlyReportTests: HostTestCase {
     func testTheBarLineComesWithTheReportAndTheNextChildWaitsForTheExit() throws {
         try writeConfig(interval: "1h", dailyBudget: 48)
-        let fetched = try run(["fetch", "--for-host"])
-        XCTAssertEqual(fetched.status, 0, "fetch --for-host failed: \(fetched.stderr)")
+        let fetched = try reloadOnce()
+        XCTAssertEqual(fetched.status, 0, "the reload child failed: \(fetched.stderr)")
         // Without the cache that fetch wrote, the host reloads as it starts.
         try FileManager.default.removeItem(at: cli.cacheHome)
         let bin = cli.root.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         try Data(fetched.stdout.utf8).write(to: bin.appendingPathComponent("report.json"))
         let log = bin.appendingPathComponent("children.log")
-        let child = bin.appendingPathComponent("headlines-fetch")
+        let child = bin.appendingPathComponent("headlines-reload")
         try """
             #!/bin/sh
             echo start >> '\(log.path)'
@@ -58,8 +58,8 @@ final class EarlyReportTests: HostTestCase {
     /// show as an adoption.
     func testTheCacheItsOwnChildWritesIsNotReadBackAndALaterOneIs() throws {
         try writeConfig(interval: "1h", dailyBudget: 48)
-        let fetched = try run(["fetch", "--for-host"])
-        XCTAssertEqual(fetched.status, 0, "fetch --for-host failed: \(fetched.stderr)")
+        let fetched = try reloadOnce()
+        XCTAssertEqual(fetched.status, 0, "the reload child failed: \(fetched.stderr)")
         let written = try Data(contentsOf: cli.cacheFile)
         try FileManager.default.removeItem(at: cli.cacheHome)
         let bin = cli.root.appendingPathComponent("bin")
@@ -72,7 +72,7 @@ final class EarlyReportTests: HostTestCase {
         }
         try cache(fetchedAt: "2030-01-01T00:00:00Z").write(to: bin.appendingPathComponent("cache.json"))
         let folder = cli.cacheFile.deletingLastPathComponent().path
-        let child = bin.appendingPathComponent("headlines-fetch")
+        let child = bin.appendingPathComponent("headlines-reload")
         try """
             #!/bin/sh
             cat '\(bin.appendingPathComponent("report.json").path)'

@@ -128,10 +128,10 @@ class HostTestCase: XCTestCase {
     var bin: URL { cli.root.appendingPathComponent("bin") }
 
     /// Puts the shell `script` where a copy of the host (which finds its child beside itself)
-    /// runs it as its fetch child, `headlines-fetch`; returns the copy's path.
+    /// runs it as its reload child, `headlines-reload`; returns the copy's path.
     func standIn(_ script: String) throws -> URL {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        let child = bin.appendingPathComponent("headlines-fetch")
+        let child = bin.appendingPathComponent("headlines-reload")
         try ("#!/bin/sh\n" + script).write(to: child, atomically: true, encoding: .utf8)
         chmod(child.path, 0o755)
         let host = bin.appendingPathComponent("headlines-host")
@@ -156,6 +156,11 @@ class HostTestCase: XCTestCase {
     /// `headlines ARGS --config FILE` to completion, with the test key.
     func run(_ arguments: [String], timeout: TimeInterval = 20) throws -> CLIRunner.Result {
         try cli.run(arguments + ["--config", configFile.path], environment: environment, timeout: timeout)
+    }
+
+    /// One reload by the reload child, `headlines-reload --config FILE`, as the host runs it.
+    func reloadOnce(timeout: TimeInterval = 20) throws -> CLIRunner.Result {
+        try cli.reload(["--config", configFile.path], environment: environment, timeout: timeout)
     }
 
     /// `headlines list --json` once the cache holds headlines: the reload child sends its report

@@ -27,7 +27,7 @@ final class KeyConfinementTests: HostTestCase {
         _ = try startBackground(["fetch"])
 
         // When every process's argv is read while all of them run
-        let wanted = ["headlines-host ", "headlines-bar waybar", "headlines-fetch fetch --for-host", "headlines-fetch fetch --config"]
+        let wanted = ["headlines-host ", "headlines-bar waybar", "headlines-reload --config", "headlines-fetch fetch --config"]
         var seen = Set<String>(), leaks: [String] = []
         _ = waitUntil(timeout: 15, poll: 0.05) {
             for (pid, line) in commandLines() {

@@ -96,12 +96,23 @@ public final class CLIRunner {
         return env
     }
 
-    /// Runs `headlines ARGS` and waits at most `timeout` seconds. `input`, when given, is its
-    /// standard input (then closed), as the host writes a reload child's; else /dev/null.
+    /// The host's reload child built beside `headlines`.
+    public var reloadChild: URL { executable.deletingLastPathComponent().appendingPathComponent("headlines-reload") }
+
+    /// Runs the reload child, `headlines-reload ARGS`, as the host does (the same environment;
+    /// `input` on its stdin, as the host writes a sync token there), and waits for it as `run` does.
+    public func reload(_ arguments: [String] = [], environment extra: [String: String] = [:],
+                       input: Data? = nil, timeout: TimeInterval = 30) throws -> Result {
+        try run(arguments, environment: extra, input: input, timeout: timeout, program: reloadChild)
+    }
+
+    /// Runs `headlines ARGS` (or `program ARGS`) and waits at most `timeout` seconds. `input`,
+    /// when given, is its standard input (then closed), as the host writes a reload child's; else
+    /// /dev/null.
     public func run(_ arguments: [String], environment extra: [String: String] = [:],
-                    input: Data? = nil, timeout: TimeInterval = 30) throws -> Result {
+                    input: Data? = nil, timeout: TimeInterval = 30, program: URL? = nil) throws -> Result {
         let process = Process()
-        let command = launchCommand(arguments)
+        let command = launchCommand(arguments, program: program ?? executable)
         process.executableURL = command.executable
         process.arguments = command.arguments
         process.environment = environment(extra)
@@ -124,16 +135,18 @@ public final class CLIRunner {
         if exited.wait(timeout: .now() + timeout) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
             _ = exited.wait(timeout: .now() + 5)
-            throw Failure(description: "headlines \(arguments.joined(separator: " ")) did not finish within \(timeout) s and was killed; stderr so far: \(stderr.text())")
+            throw Failure(description: "\((program ?? executable).lastPathComponent) \(arguments.joined(separator: " ")) did not finish within \(timeout) s and was killed; stderr so far: \(stderr.text())")
         }
         let elapsed = Date().timeIntervalSince(started)
         return Result(status: process.terminationStatus, stdout: stdout.text(), stderr: stderr.text(), elapsed: elapsed)
     }
 
-    /// What starts `headlines ARGS`: the executable itself, or the launcher with it as an argument.
-    public func launchCommand(_ arguments: [String]) -> (executable: URL, arguments: [String]) {
-        guard let first = launcher.first else { return (executable, arguments) }
-        return (URL(fileURLWithPath: first), Array(launcher.dropFirst()) + [executable.path] + arguments)
+    /// What starts `headlines ARGS` (or `program ARGS`): the program itself, or the launcher with
+    /// it as an argument.
+    public func launchCommand(_ arguments: [String], program: URL? = nil) -> (executable: URL, arguments: [String]) {
+        let program = program ?? executable
+        guard let first = launcher.first else { return (program, arguments) }
+        return (URL(fileURLWithPath: first), Array(launcher.dropFirst()) + [program.path] + arguments)
     }
 
     /// Finds the `headlines` built alongside these tests: next to the test bundle first, then in

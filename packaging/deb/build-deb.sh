@@ -35,9 +35,13 @@ dynamic=()
 for program in "$root"/usr/bin/* "$root"/usr/libexec/headlines/*; do
     if readelf -d "$program" 2>/dev/null | grep -q '(NEEDED)'; then dynamic+=("-e$program"); fi
 done
-[ "${#dynamic[@]}" -eq 3 ] || { echo "build-deb: expected 3 dynamically linked programs, found ${#dynamic[@]}: ${dynamic[*]}" >&2; exit 1; }
+[ "${#dynamic[@]}" -eq 4 ] || { echo "build-deb: expected 4 dynamically linked programs, found ${#dynamic[@]}: ${dynamic[*]}" >&2; exit 1; }
 depends=$(cd "$here" && dpkg-shlibdeps -O "${dynamic[@]}" | sed -n 's/^shlibs:Depends=//p')
-for needed in libcurl4 libxml2 libnotify4 libglib2.0-0 libsecret-1-0 libc6; do
+# gdk-pixbuf is loaded (dlopen) when the reload child stores an image, so no DT_NEEDED names it:
+# it is named here. libsecret, loaded the same way, is a Recommends (control.in): without it a
+# sync service's password comes from a password-command or a password-file.
+depends="$depends, libgdk-pixbuf-2.0-0"
+for needed in libcurl4 libxml2 libnotify4 libglib2.0-0 libgdk-pixbuf-2.0-0 libc6; do
     grep -Eq "(^|, )$needed( |,|$)" <<<"$depends" || { echo "build-deb: Depends lacks $needed: $depends" >&2; exit 1; }
 done
 

@@ -4,7 +4,7 @@
 #   1-5. a parser taken over: a probe preloaded into the reload child (LD_PRELOAD) runs inside
 #        libxml2's xmlCtxtReadMemory, that is while the child parses the server's feed, and tries
 #        to read ~/.ssh/id_rsa, write ~/.bashrc-planted, run /bin/sh, ptrace another process and
-#        open a raw packet socket. Each is refused in `headlines-fetch fetch --for-host` (its
+#        open a raw packet socket. Each is refused in `headlines-reload` (its
 #        normal argv) while the reload still lists the feed; the same probe in the unsandboxed
 #        `headlines fetch` does each, so the probe itself works;
 #   6.   the child a host starts (`headlines run --verbose`) says how it sandboxed itself, and the
@@ -18,7 +18,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 export HEADLINES_BIN=${HEADLINES_BIN:-$(swift build --show-bin-path)}
 BIN=$HEADLINES_BIN/headlines
-FETCH=$HEADLINES_BIN/headlines-fetch
+FETCH=$HEADLINES_BIN/headlines-reload
 . scripts/lib/common.sh
 clip() { local s=$1; [ ${#s} -le 200 ] && printf '%s' "$s" || printf '%s…' "${s:0:199}"; }
 
@@ -123,7 +123,7 @@ fresh
 env "${probe_env[@]}" timeout 30 "$BIN" --config "$CONF" fetch >"$WORK/cli.out" 2>"$WORK/cli.err"
 cli_planted=$([ -e "$HOME/.bashrc-planted" ] && echo yes || echo no)
 fresh
-env "${probe_env[@]}" timeout 30 "$FETCH" fetch --for-host --config "$CONF" >"$WORK/child.out" 2>"$WORK/child.err"
+env "${probe_env[@]}" timeout 30 "$FETCH" --config "$CONF" >"$WORK/child.out" 2>"$WORK/child.err"
 child_status=$?
 child_planted=$([ -e "$HOME/.bashrc-planted" ] && echo yes || echo no)
 reloaded=no
@@ -167,7 +167,7 @@ fresh
 printf 'http://127.0.0.1:%s/feed.rss\n' "$PORT" >"$HOME/elsewhere/urls"
 SUBS=$WORK/subs.conf
 printf '[source]\nprovider = feeds\nfeeds-from = ~/elsewhere/urls\ntimeout = 5s\n[notify]\nenabled = false\n' >"$SUBS"
-timeout 30 "$FETCH" fetch --for-host --config "$SUBS" --verbose >"$WORK/subs.out" 2>"$WORK/subs.err"
+timeout 30 "$FETCH" --config "$SUBS" --verbose >"$WORK/subs.out" 2>"$WORK/subs.err"
 if grep -q 'Parsed inside the sandbox' "$WORK/subs.out" && grep -q 'reload child sandboxed' "$WORK/subs.err"; then
     row sandbox "feeds-from = ~/elsewhere/urls, outside every folder the sandbox allows" "read before the sandbox: the feed it lists was fetched and parsed in the sandboxed child" PASS
 else

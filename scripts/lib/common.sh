@@ -64,7 +64,7 @@ isolated_home() {
 }
 install_programs() {
     local program
-    for program in headlines headlines-host headlines-fetch headlines-bar; do
+    for program in headlines headlines-host headlines-reload headlines-fetch headlines-bar; do
         install -m 755 "${HEADLINES_BIN:?}/$program" "$1/$program"
     done
 }

@@ -33,7 +33,7 @@ EXIT_HOOKS+=('if [ "$installed_deb" = 1 ]; then dpkg -r headlines >/dev/null 2>&
 
 # Every regular file make install writes, relative to DESTDIR/PREFIX (README "Install" lists the
 # same): the programs a user runs in bin/, the internal ones in libexec/headlines/.
-programs=(bin/headlines bin/headlines-bar libexec/headlines/headlines-host libexec/headlines/headlines-fetch)
+programs=(bin/headlines bin/headlines-bar libexec/headlines/headlines-host libexec/headlines/headlines-reload libexec/headlines/headlines-fetch)
 expected=(
     "${programs[@]}"
     share/man/man1/headlines.1.gz
@@ -84,7 +84,7 @@ check_programs() {
     case "$(file -b "$prefix/bin/headlines-bar")" in *"statically linked"*) ;; *) die "$prefix/bin/headlines-bar is not static" ;; esac
     [ "$("$prefix/bin/headlines-bar" --version)" = "headlines $version" ] || die "$prefix/bin/headlines-bar --version"
     [ "$("$prefix/bin/headlines" --version)" = "headlines $version" ] || die "$prefix/bin/headlines --version"
-    for p in headlines-host headlines-fetch; do
+    for p in headlines-host headlines-reload headlines-fetch; do
         [ "$("$prefix/libexec/headlines/$p" --version)" = "$p $version" ] || die "$prefix/libexec/headlines/$p --version"
     done
 }
@@ -133,12 +133,12 @@ built_using=$(dpkg-deb -f "$deb" Built-Using)
     || die "$deb: Built-Using is '$built_using', not the glibc that headlines-bar holds"
 # (The whole listing first: grep -q stopping early would make pipefail fail the pipeline.)
 deb_files=$(dpkg-deb -c "$deb")
-for p in libexec/headlines/headlines-host libexec/headlines/headlines-fetch; do
+for p in libexec/headlines/headlines-host libexec/headlines/headlines-reload libexec/headlines/headlines-fetch; do
     grep -q " ./usr/$p\$" <<<"$deb_files" || die "$deb does not ship /usr/$p"
 done
-if grep -Eq ' ./usr/bin/headlines-(host|fetch)$' <<<"$deb_files"; then die "$deb ships an internal program in /usr/bin"; fi
+if grep -Eq ' ./usr/bin/headlines-(host|reload|fetch)$' <<<"$deb_files"; then die "$deb ships an internal program in /usr/bin"; fi
 recommends=$(dpkg-deb -f "$deb" Recommends)
-[ "$recommends" = "dunst | notification-daemon, xdg-utils" ] || die "$deb: Recommends is '$recommends'"
+[ "$recommends" = "dunst | notification-daemon, xdg-utils, libsecret-1-0" ] || die "$deb: Recommends is '$recommends'"
 maintainer=$(dpkg-deb -f "$deb" Maintainer)
 case "$maintainer" in
     *localhost*|*example.org*|*"headlines maintainers"*|"") die "$deb: Maintainer is a placeholder: '$maintainer'" ;;
@@ -285,7 +285,7 @@ ok "installed binary runs the demo from \$PREFIX/share/headlines/demo: 'headline
 if /usr/bin/python3 -c 'import seccomp' 2>/dev/null; then
     # A copy outside /tmp and /var/tmp (which PrivateTmp= hides), wherever the checkout lives, laid
     # out as installed: `run` execs libexec/headlines/headlines-host, whose reloads run
-    # headlines-fetch beside it.
+    # headlines-reload beside it.
     hardbin=$(mktemp -d /run/headlines-hardening.XXXXXX)
     cp -a "$prefix/bin" "$prefix/libexec" "$hardbin/"
     /usr/bin/python3 packaging/systemd/try-hardening.py --unit "$prefix/lib/systemd/user/headlines.service" \

@@ -79,10 +79,10 @@ bin=$(swift build "${release[@]}" --show-bin-path 2>/dev/null)
 # make test's own release build may still run beside this suite (a busy machine): wait for it, so
 # that what is removed next is linked again here and not by it behind our back.
 make --no-print-directory build >/dev/null 2>&1 || true
-rm -f "$bin/headlines" "$bin/headlines-host" "$bin/headlines-fetch" "$bin/headlines-bar"
+rm -f "$bin/headlines" "$bin/headlines-host" "$bin/headlines-reload" "$bin/headlines-fetch" "$bin/headlines-bar"
 start=$(date +%s)
 make --no-print-directory build >"$tmp/build.log" 2>&1 || { tail -30 "$tmp/build.log"; die "make build"; }
-for p in headlines headlines-host headlines-fetch headlines-bar; do
+for p in headlines headlines-host headlines-reload headlines-fetch headlines-bar; do
     [ -x "$bin/$p" ] || die "make build did not write $bin/$p"
     grep -q "Linking $p\$" "$tmp/build.log" || die "make build did not link $p again (the check needs the link step)"
 done
@@ -97,11 +97,11 @@ if [ -n "${RELEASE_BUILD_LOG:-}" ]; then
     build_logs+=("$RELEASE_BUILD_LOG")
 fi
 if grep -hi 'warning:' "${build_logs[@]}" | grep -vE "$toolchain_warning"; then die "make build printed the warnings above"; fi
-ok "make build ($(($(date +%s) - start)) s, the four programs linked again${RELEASE_BUILD_LOG:+; and the earlier release build}): no warning but glibc's two on the toolchain's archives"
+ok "make build ($(($(date +%s) - start)) s, the five programs linked again${RELEASE_BUILD_LOG:+; and the earlier release build}): no warning but glibc's two on the toolchain's archives"
 
 # Debian's shared libraries, never a copy: whatever uses libcurl or libxml2 has it in DT_NEEDED,
 # and no program holds libcurl's or OpenSSL's version string (a statically linked copy would).
-for p in headlines headlines-host headlines-fetch headlines-bar; do
+for p in headlines headlines-host headlines-reload headlines-fetch headlines-bar; do
     needed=$(readelf -d "$bin/$p" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
     strings_of=$(strings -a "$bin/$p")
     if grep -qE 'libcurl/7|OpenSSL 3\.' <<<"$strings_of"; then die "$p carries its own copy of libcurl or OpenSSL"; fi
@@ -112,9 +112,11 @@ for p in headlines headlines-host headlines-fetch headlines-bar; do
         grep -qw 'libxml2.so.2' <<<"$needed" || die "$p uses libxml2 but does not load libxml2.so.2 (needs: $needed)"
     fi
 done
-fetch_needed=$(readelf -d "$bin/headlines-fetch" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
-grep -qw libcurl.so.4 <<<"$fetch_needed" && grep -qw libxml2.so.2 <<<"$fetch_needed" \
-    || die "the release headlines-fetch does not load Debian's libcurl and libxml2 (needs: $fetch_needed)"
+for p in headlines-reload headlines-fetch; do
+    fetch_needed=$(readelf -d "$bin/$p" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+    grep -qw libcurl.so.4 <<<"$fetch_needed" && grep -qw libxml2.so.2 <<<"$fetch_needed" \
+        || die "the release $p does not load Debian's libcurl and libxml2 (needs: $fetch_needed)"
+done
 ok "release programs: libcurl.so.4 and libxml2.so.2 wherever they are used, no copy of libcurl or OpenSSL in any"
 
 # The debug build with tests that make test starts with (built already, so this compiles nothing

@@ -17,7 +17,7 @@ check() { # description, then a command that succeeds when the check holds
     local what=$1; shift
     if "$@"; then echo "PASS: $what"; else echo "FAIL: $what"; failed=1; fi
 }
-for p in headlines headlines-fetch headlines-host; do
+for p in headlines headlines-fetch headlines-reload headlines-host; do
     [ -x "$bin/$p" ] || die "no binary at $bin/$p (build first)"
 done
 libs=$(ldd "$bin/headlines-fetch")
@@ -40,7 +40,14 @@ icu_from_libxml2() {
 check "any system ICU in ldd comes with Debian's libxml2" icu_from_libxml2
 check "ldd of headlines-fetch shows libcurl" grep -q 'libcurl\.so' <<<"$libs"
 check "ldd of headlines-fetch shows libxml2" grep -q 'libxml2\.so' <<<"$libs"
-check "ldd of headlines-fetch shows libsecret" grep -q 'libsecret-1\.so' <<<"$libs"
+# The reload child links what every reload needs and no more: gdk-pixbuf and libsecret are
+# loaded when a reload stores an image or signs in (their tests run it), and it has no desktop
+# layer (GIO, libnotify) at all.
+reload_libs=$(ldd "$bin/headlines-reload")
+echo "$reload_libs" | sed 's/^/  ldd headlines-reload: /'
+check "ldd of headlines-reload shows libcurl and libxml2" bash -c 'grep -q "libcurl\.so" <<<"$1" && grep -q "libxml2\.so" <<<"$1"' _ "$reload_libs"
+check "ldd of headlines-reload shows no libnotify, GIO, GObject, gdk-pixbuf or libsecret" \
+    bash -c '! grep -qE "libnotify|libgio-|libgobject-|libgdk_pixbuf|libsecret" <<<"$1"' _ "$reload_libs"
 echo "$cli_libs" | sed 's/^/  ldd headlines: /'
 check "ldd of headlines (the control client) shows neither libcurl, libxml2 nor libsecret" \
     bash -c '! grep -qE "libcurl|libxml2|libsecret" <<<"$1"' _ "$cli_libs"

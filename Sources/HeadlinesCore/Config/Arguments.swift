@@ -9,7 +9,7 @@ public struct Arguments: Equatable, Sendable {
     // What each option means is said once, where CommandTable.options declares it.
     public var configPath: String?, provider: String?, baseURL: String?, widget: String?, id: String?, duration: String?
     public var help = false, version = false, json = false, verbose = false, persist = false, pango = false
-    public var comments = false, opml = false, fromLemonbar = false, fromBar = false, forHost = false
+    public var comments = false, opml = false, fromLemonbar = false, fromBar = false
     public var failures = 0
     public var allFeeds = false, marksOnly = false
 

@@ -81,9 +81,6 @@ public enum CommandTable {
                "the host started for the bars (by start): a config that does not load is shown there and waited for") {
             args, _ in args.fromBar = true
         },
-        Option(["--for-host"], for: ["fetch"], internal: true, "the host's reload child: a ReloadReport on stdout") {
-            args, _ in args.forHost = true
-        },
         Option(["--failures"], value: "N", for: ["fetch"], internal: true, "the consecutive failures before this reload (back-off)") {
             args, text throws(Arguments.UsageError) in
             guard let n = Int(text), n >= 0 else { throw Arguments.UsageError(message: "--failures needs a count, not '\(text)'") }

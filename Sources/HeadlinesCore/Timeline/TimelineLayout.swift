@@ -22,7 +22,7 @@ public struct TimelineResult: Sendable {
     }
 }
 
-/// What one reload did, as the fetch child (`headlines fetch --for-host`) tells the host on its
+/// What one reload did, as the reload child (`headlines-reload`) tells the host on its
 /// stdout: small and flat (the headlines once), so the host lays out the timeline itself.
 public struct ReloadReport: Codable, Sendable, Equatable {
     /// The cache after the reload: the new headlines on success, the kept ones on failure.

@@ -26,7 +26,7 @@ extension HostReloader {
     public func sendMarks() {}
 }
 
-/// Runs each reload in a short-lived child, `headlines-fetch fetch --for-host`, and reads its
+/// Runs each reload in a short-lived child, `headlines-reload`, and reads its
 /// `ReloadReport` from the child's stdout on the loop (g_unix_fd_add + g_child_watch), at most
 /// `ChildSlots.limit` children at once across the host's widgets: libcurl,
 /// libxml2 and every byte a server sends live and die in the child, so the resident host stays

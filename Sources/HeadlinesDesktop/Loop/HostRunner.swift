@@ -37,7 +37,7 @@ public enum HostRunner {
     /// parsing, and writing the cache and status.
     public static let childDeadlineMargin = NotificationImageStore.stepSeconds + 10
 
-    /// The reloader of a real host: `headlines-fetch fetch --for-host` with the same global
+    /// The reloader of a real host: `headlines-reload` with the same global
     /// options (and `--widget NAME` for a widget), the API keys in its environment only.
     @GLibActor
     public static func childReloader(args: Arguments, environment: [String: String], loaded: LoadedConfig) -> ChildReloader {
@@ -45,7 +45,7 @@ public enum HostRunner {
         childArgs.widget = loaded.widget
         // --verbose too: the child then says how it sandboxed itself.
         let verbose = args.verbose ? ["--verbose"] : []
-        return ChildReloader(argv: [Binaries.path(of: "headlines-fetch"), "fetch", "--for-host"] + childArgs.passThrough + verbose,
+        return ChildReloader(argv: [Binaries.path(of: "headlines-reload")] + childArgs.passThrough + verbose,
                              environment: environment, deadline: loaded.config.timeout + childDeadlineMargin)
     }
 

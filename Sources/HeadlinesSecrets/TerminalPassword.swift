@@ -1,6 +1,5 @@
 import FoundationEssentials
 import HeadlinesCore
-import HeadlinesSecrets
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,13 +7,13 @@ import Glibc
 /// The password `headlines login` stores: typed on the terminal, which does not echo it (the
 /// echo comes back even when the command is interrupted), or the first line of stdin when that
 /// is not a terminal (`pass show freshrss | headlines login greader`).
-enum TerminalPassword {
-    static let limit = 4096
+public enum TerminalPassword {
+    public static let limit = 4096
 
-    enum Problem: Error, Equatable {
+    public enum Problem: Error, Equatable {
         case empty, tooLong, unreadable(errno: Int32)
 
-        var sentence: String {
+        public var sentence: String {
             switch self {
             case .empty: return "no password was given, so nothing was stored."
             case .tooLong: return "the password is longer than \(limit / 1024) KiB, so nothing was stored; give only the password."
@@ -24,9 +23,9 @@ enum TerminalPassword {
     }
 
     /// Whether the password is typed on a terminal (rather than piped in).
-    static var isTyped: Bool { isatty(0) != 0 }
+    public static var isTyped: Bool { isatty(0) != 0 }
 
-    static func read(prompt: String) -> Result<String, Problem> {
+    public static func read(prompt: String) -> Result<String, Problem> {
         guard isatty(0) != 0, tcgetattr(0, &typedOn) == 0 else { return firstLine() }
         for signal in stoppingSignals { Glibc.signal(signal, restoreAndStop) }
         var quiet = typedOn
@@ -44,7 +43,7 @@ enum TerminalPassword {
 
     /// Reads stdin up to its first newline (or its end), at most `limit` bytes. Also how the reload
     /// child reads the token its host hands it (`SyncSignIn.tokenFromHost`).
-    static func firstLine() -> Result<String, Problem> {
+    public static func firstLine() -> Result<String, Problem> {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 512)
         while !bytes.contains(UInt8(ascii: "\n")) {

@@ -2,7 +2,6 @@ import FoundationEssentials
 import HeadlinesCore
 import HeadlinesGLib
 import HeadlinesHTTP
-import HeadlinesSecrets
 import HeadlinesSources
 #if canImport(Glibc)
 import Glibc
@@ -12,9 +11,9 @@ import Glibc
 /// password-command is a program, the Secret Service a bus call): the host's token when it
 /// handed one over, else the password (Secret Service, password-command, password-file), turned
 /// into what each API signs in with.
-enum SyncSignIn {
+public enum SyncSignIn {
     /// The session for `account`; `token` is what the host kept from the last sign-in.
-    static func session(account: SyncAccount, settings: SyncAccountSettings, environment: [String: String], token: String?) -> SyncSession {
+    public static func session(account: SyncAccount, settings: SyncAccountSettings, environment: [String: String], token: String?) -> SyncSession {
         if let token, !token.isEmpty { return SyncSession(token: token, password: nil) }
         switch SyncPassword.resolve(account: account, settings: settings, environment: environment) {
         case let .failure(problem):
@@ -25,7 +24,7 @@ enum SyncSignIn {
     }
 
     /// The session for `account` signing in with `password`, already found.
-    static func session(account: SyncAccount, password: String) -> SyncSession {
+    public static func session(account: SyncAccount, password: String) -> SyncSession {
         let session = SyncSession(token: nil, password: password)
         switch account.provider {
         // Google Reader signs in with the password for a token of its own.
@@ -40,7 +39,7 @@ enum SyncSignIn {
     /// The token the host wrote on our standard input for `account`: one line, `LABEL<TAB>TOKEN`
     /// (`handBack`'s form), so a token is never sent to another account after the config changed.
     /// An empty line or /dev/null: none. Bounded as a password is.
-    static func tokenFromHost(for account: SyncAccount) -> String? {
+    public static func tokenFromHost(for account: SyncAccount) -> String? {
         guard let line = try? TerminalPassword.firstLine().get() else { return nil }
         let prefix = account.label + "\t"
         guard line.hasPrefix(prefix) else { return nil }
@@ -50,7 +49,7 @@ enum SyncSignIn {
 
     /// What the report hands the host to keep: `LABEL<TAB>TOKEN` after a new sign-in, "" to
     /// forget the one it had, nil to keep it.
-    static func handBack(_ session: SyncSession?, account: SyncAccount?) -> String? {
+    public static func handBack(_ session: SyncSession?, account: SyncAccount?) -> String? {
         guard let session, let account, let token = session.handBack else { return nil }
         return token.isEmpty ? "" : account.label + "\t" + token
     }
@@ -59,7 +58,7 @@ enum SyncSignIn {
     /// offline reaches the service at the next reload. Held under the send lock for the whole
     /// exchange, so two children never send the same mark; the queue itself is changed under its
     /// own lock only for a moment, so the host that queues never waits on the network.
-    static func sendQueuedMarks(_ provider: any SyncServiceProvider, store: ReadMarksStore, now: Date,
+    public static func sendQueuedMarks(_ provider: any SyncServiceProvider, store: ReadMarksStore, now: Date,
                                 warn: (String) -> Void) -> Int {
         let sent: Int? = try? FileLock.withExclusive(store.file.path + ".send") {
             let marks = store.load(now: now, warn: warn)

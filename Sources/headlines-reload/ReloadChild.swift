@@ -2,6 +2,7 @@ import FoundationEssentials
 import HeadlinesCore
 import HeadlinesGLib
 import HeadlinesImages
+import HeadlinesSecrets
 import HeadlinesHTTP
 import HeadlinesSources
 #if canImport(Glibc)

@@ -1,7 +1,6 @@
-import CGLibNotify
+import CGLib
 import FoundationEssentials
 import HeadlinesCore
-import HeadlinesGLib
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,7 +30,7 @@ public enum ProcessLauncher {
     }
 
     /// The two variables a program reads its activation token from: Wayland's and X11's.
-    static let activationVariables = ["XDG_ACTIVATION_TOKEN", "DESKTOP_STARTUP_ID"]
+    package static let activationVariables = ["XDG_ACTIVATION_TOKEN", "DESKTOP_STARTUP_ID"]
 
     /// `environment` with `activation`'s token in both variables (or neither, for a missing one).
     public static func environment(_ environment: [String: String], activation: Activation) -> [String: String] {
@@ -96,28 +95,15 @@ public enum ProcessLauncher {
         return Child(pid: pid, stdin: stdinFD, stdout: stdoutFD)
     }
 
-    public struct SpawnError: Error { public var message: String }
-
-    /// Opens `uri` with the desktop's handler for it (GIO honours mimeapps.list), with no API key
-    /// in its environment whatever ours holds, and the activation token `activation` says.
-    static func openDefault(_ uri: String, activation: Activation) throws(SpawnError) {
-        let context = g_app_launch_context_new()
-        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
-        for variable in Config.Provider.keyVariables { g_app_launch_context_unsetenv(context, variable) }
-        if case let .token(token) = activation {
-            for variable in activationVariables {
-                if let token, !token.isEmpty { g_app_launch_context_setenv(context, variable, token) }
-                else { g_app_launch_context_unsetenv(context, variable) }
-            }
-        }
-        var error: UnsafeMutablePointer<GError>?
-        if g_app_info_launch_default_for_uri(uri, context, &error) == 0 { throw SpawnError(message: message(of: &error)) }
+    public struct SpawnError: Error {
+        public var message: String
+        package init(message: String) { self.message = message }
     }
 
     /// Runs `argv` (found on PATH) with `input` on its stdin and returns what it printed, at most
     /// `outputLimit` bytes of it, and how it ended. Its stderr is ours. Blocks until it exits (it
     /// is a menu a person answers).
-    static func runPiped(_ argv: [String], input: String, environment: [String: String]) throws(SpawnError) -> PipedOutcome {
+    package static func runPiped(_ argv: [String], input: String, environment: [String: String]) throws(SpawnError) -> PipedOutcome {
         let child = try spawnWatched(argv, environment: environment, pipeStdin: true, searchPath: true)
         // A program that exits without reading its input must not kill us with SIGPIPE.
         let previous = signal(SIGPIPE, SIG_IGN)
@@ -153,9 +139,9 @@ public enum ProcessLauncher {
         }
     }
 
-    struct PipedOutcome {
-        var exit: ExitKind
-        var output: String
+    package struct PipedOutcome {
+        package var exit: ExitKind
+        package var output: String
     }
 
     /// How a program ended: its exit status, or the signal that killed it.
@@ -231,7 +217,7 @@ public enum ProcessLauncher {
         return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
     }
 
-    private static func message(of error: inout UnsafeMutablePointer<GError>?) -> String {
+    package static func message(of error: inout UnsafeMutablePointer<GError>?) -> String {
         defer { g_clear_error(&error) }
         return error.map { String(cString: $0.pointee.message) } ?? "unknown error"
     }

@@ -1,0 +1,29 @@
+// `headlines-reload`: the host's reload child (installed in libexec). One reload: the source
+// fetched, its `ReloadReport` on stdout, then the cache and status written (ReloadChild). Every
+// byte a server sends is parsed here, sandboxed (ChildSandbox), in a process that lives for one
+// reload, so a parser crash or a memory spike never reaches the host. It links what a reload
+// needs and no more: no D-Bus, no libnotify; gdk-pixbuf and libsecret are loaded when a reload
+// stores an image or signs in.
+import FoundationEssentials
+import HeadlinesCore
+import HeadlinesGLib
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let environment = ProcessEnvironment.current()
+// The keys stay in `environment`, for the providers; nothing this process starts inherits them.
+ProcessEnvironment.withholdKeys()
+let argv = Array(CommandLine.arguments.dropFirst())
+// Like every installed program, it names its version (packagers' smoke tests run it).
+if argv == ["--version"] || argv == ["-V"] {
+    print("headlines-reload \(HeadlinesVersion.string)")
+    exit(0)
+}
+// The reload is the `fetch` command done for the host: its options are fetch's.
+do {
+    exit(ReloadChild.run(try Arguments.parse(["fetch"] + argv), environment: environment))
+} catch {
+    HostLog.error("headlines-reload: \(error.message); it is the host's reload child: run `headlines refresh` instead.")
+    exit(2)
+}
