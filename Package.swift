@@ -24,7 +24,8 @@
 //                    (service and client, the one way a command reaches the host), libnotify,
 //                    and opening a link with the desktop's handler (GIO).
 //   CGdkPixbuf       system library, headers only: gdk-pixbuf (and the GObject and GLib it is built on).
-//   CGdkPixbufOnUse  gdk-pixbuf loaded (dlopen) the first time an image is stored, not linked:
+//   CLoadOnUse       the one way a library is loaded (dlopen) on first use instead of linked.
+//   CGdkPixbufOnUse  gdk-pixbuf loaded (CLoadOnUse) the first time an image is stored, not linked:
 //                    most reloads store none, and the reload child then never maps it.
 //   HeadlinesImages  the only importer of CGdkPixbufOnUse: notification images scaled and stored.
 //   CLibSecret       system library, headers only: libsecret (and the GIO it is built on).
@@ -109,11 +110,13 @@ let package = Package(
         .target(name: "HeadlinesDesktop", dependencies: ["HeadlinesCore", "HeadlinesGLib", "CGLibNotify", "CBusInterface"]),
         // Headers only: CGdkPixbufOnUse loads the library when an image is stored.
         .systemLibrary(name: "CGdkPixbuf", pkgConfig: gdkPixbufPkgConfig, providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
-        .target(name: "CGdkPixbufOnUse", dependencies: ["CGdkPixbuf"]),
+        // The one way a library is loaded on first use (dlopen) instead of linked.
+        .target(name: "CLoadOnUse"),
+        .target(name: "CGdkPixbufOnUse", dependencies: ["CGdkPixbuf", "CLoadOnUse"]),
         .target(name: "HeadlinesImages", dependencies: ["HeadlinesCore", "HeadlinesGLib", "CGdkPixbufOnUse"]),
         // Headers only: CLibSecretOnUse loads the library when a password is looked up or stored.
         .systemLibrary(name: "CLibSecret", pkgConfig: libsecretPkgConfig, providers: [.apt(["libsecret-1-dev"])]),
-        .target(name: "CLibSecretOnUse", dependencies: ["CLibSecret"]),
+        .target(name: "CLibSecretOnUse", dependencies: ["CLibSecret", "CLoadOnUse"]),
         // HeadlinesSources and HeadlinesHTTP for signing in (SyncSignIn); HeadlinesGLib for
         // ProcessLauncher, the one way these programs start another (the password-command).
         .target(name: "HeadlinesSecrets", dependencies: ["HeadlinesCore", "HeadlinesSources", "HeadlinesHTTP", "HeadlinesGLib", "CLibSecretOnUse"]),

@@ -1,36 +1,27 @@
 #include "CLibSecretOnUse.h"
-#include <dlfcn.h>
+#include <CLoadOnUse.h>
 #include <pthread.h>
-#include <stdio.h>
 
 // The calls made here, typed from libsecret's and GIO's own headers.
-#define CALL(name) __typeof__(name) *name
-static struct {
-    CALL(secret_password_lookup_sync);
-    CALL(secret_password_store_sync);
-    CALL(secret_password_free);
-    CALL(secret_service_get_sync);
-    CALL(secret_collection_for_alias_sync);
-    CALL(secret_collection_get_label);
-    CALL(g_object_unref);
-    CALL(g_io_error_quark);
-    CALL(g_dbus_error_quark);
-} calls;
-#undef CALL
+#define CALLS(X) \
+    X(secret_password_lookup_sync) X(secret_password_store_sync) X(secret_password_free) X(secret_service_get_sync) \
+    X(secret_collection_for_alias_sync) X(secret_collection_get_label) X(g_object_unref) X(g_io_error_quark) \
+    X(g_dbus_error_quark)
+#define FIELD(name) __typeof__(name) *name;
+static struct { CALLS(FIELD) } calls;
+#undef FIELD
 static gboolean loaded;
 static char failure[256];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 static void load(void) {
-    void *library = dlopen("libsecret-1.so.0", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) { snprintf(failure, sizeof failure, "%s", dlerror()); return; }
-#define FIND(name) \
-    if ((*(void **)&calls.name = dlsym(library, #name)) == NULL) { snprintf(failure, sizeof failure, "%s", dlerror()); return; }
-    FIND(secret_password_lookup_sync) FIND(secret_password_store_sync) FIND(secret_password_free)
-    FIND(secret_service_get_sync) FIND(secret_collection_for_alias_sync) FIND(secret_collection_get_label)
-    FIND(g_object_unref) FIND(g_io_error_quark) FIND(g_dbus_error_quark)
-#undef FIND
-    loaded = TRUE;
+#define NAME(name) #name,
+#define SLOT(name) (void **)&calls.name,
+    static const char *const names[] = { CALLS(NAME) };
+    void **const slots[] = { CALLS(SLOT) };
+#undef NAME
+#undef SLOT
+    loaded = headlines_load_on_use("libsecret-1.so.0", names, slots, sizeof names / sizeof *names, failure, sizeof failure);
 }
 
 gboolean headlines_secret_available(const char **why) {
