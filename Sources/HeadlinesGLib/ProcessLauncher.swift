@@ -7,7 +7,8 @@ import Glibc
 
 /// The one place the GLib programs start another program: in place of this one (`replace`),
 /// detached (`spawnDetached`), with pipes (`runPiped`, the launcher menu), as a watched child
-/// (`spawnWatched`, the reload child) or as the desktop's handler of a link (`openDefault`).
+/// (`spawnWatched`, the reload child) or as the desktop's handler of a link (`openDefault`, in
+/// HeadlinesDesktop, which has GIO).
 /// Never through a shell. Every environment is built explicitly: `userEnvironment` for whatever
 /// is started for the user, which never holds an API key; only the reload child gets the keys.
 public enum ProcessLauncher {

@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 
 /// Runs an async operation to completion from synchronous command code: the programs that link
-/// the transport (the CLI, the reload child `headlines-fetch`) wait for it with this. Never in a
+/// the transport (`headlines-fetch`, the reload child `headlines-reload`) wait for it with this. Never in a
 /// resident process: it runs the body on the global pool (the host does not link this module).
 public func blockingAwait<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
     let box = ResultBox<T>()

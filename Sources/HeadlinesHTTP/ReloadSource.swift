@@ -3,7 +3,7 @@ import HeadlinesCore
 import HeadlinesSources
 
 /// What a fetch reads from, made the same way by `headlines fetch` and by the host's reload child
-/// (`headlines-fetch`): the config with its subscriptions read in, and the configured provider on
+/// (`headlines-reload`): the config with its subscriptions read in, and the configured provider on
 /// the libcurl transport.
 public enum ReloadSource {
     /// The configured provider on the libcurl transport; `tally` counts its key-bearing requests;

@@ -1,6 +1,6 @@
 // `headlines-bench [--passes N] FILE...`: the reload child's parse over feed files, timed by this
 // process's own CPU, for make bench's parse throughput (Benchmarks/parse.py). The parse is
-// `FeedParser.parse`, what headlines-fetch runs on each feed body it fetched (libxml2's reader,
+// `FeedParser.parse`, what headlines-reload runs on each feed body it fetched (libxml2's reader,
 // the element tree, the RSS/Atom reading), built the same way (release); the files are read into
 // memory first, so only the parse is timed. Prints `parse.NAME value unit` lines.
 import FoundationEssentials

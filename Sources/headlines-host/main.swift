@@ -1,6 +1,6 @@
 // `headlines-host`: the resident widget host (`headlines run` execs it; a bar starts it with
 // `--from-bar`). It links the core and the desktop module only: no libcurl, no libxml2, no
-// thread pool. Each reload runs in a short-lived `headlines-fetch` child.
+// thread pool. Each reload runs in a short-lived `headlines-reload` child.
 import FoundationEssentials
 import CGLib
 import HeadlinesGLib

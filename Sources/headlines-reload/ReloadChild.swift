@@ -9,7 +9,7 @@ import HeadlinesSources
 import Glibc
 #endif
 
-/// The reload: `headlines-fetch fetch --for-host [global options]`, as the host's ChildReloader
+/// The reload: `headlines-reload [global options]`, as the host's ChildReloader
 /// runs it. Exit 0 whether the source answered or not (the report says); 2 for a command line or
 /// config that does not load (the host then reports the exit status).
 enum ReloadChild {

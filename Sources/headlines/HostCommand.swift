@@ -9,7 +9,7 @@ import HeadlinesGLib
 
 /// `headlines run`: becomes `headlines-host` (the same process, same options, same environment with the
 /// keys, which only its reload child gets), the small resident host that links neither libcurl
-/// nor libxml2. Its reloads run in `headlines-fetch` children.
+/// nor libxml2. Its reloads run in `headlines-reload` children.
 enum HostCommand {
     static func run(_ context: AppContext) -> Int32 {
         var options = context.arguments.passThrough
