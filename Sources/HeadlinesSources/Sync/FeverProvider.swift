@@ -21,17 +21,8 @@ import HeadlinesCore
 /// subscription, at every reload (each reload is a new process with nothing kept), and Miniflux
 /// would answer `feeds` in place of the items. The source shown is the link's host.
 public struct FeverProvider: SyncServiceProvider {
-    public let account: SyncAccount
-    public let session: SyncSession
-    let pageSize: Int
-    let transport: HTTPTransport
-
-    public init(account: SyncAccount, pageSize: Int, transport: HTTPTransport, session: SyncSession) {
-        self.account = account
-        self.pageSize = pageSize
-        self.transport = transport
-        self.session = session
-    }
+    public let connection: SyncConnection
+    public init(connection: SyncConnection) { self.connection = connection }
 
     public var keyVariable: String? { nil }
 

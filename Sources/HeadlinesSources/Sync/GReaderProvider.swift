@@ -11,17 +11,8 @@ import HeadlinesCore
 /// - Read marks: the edit token (`GET reader/api/0/token`), then `POST reader/api/0/edit-tag`
 ///   adding the read state to up to `markBatch` items at a time.
 public struct GReaderProvider: SyncServiceProvider {
-    public let account: SyncAccount
-    public let session: SyncSession
-    let pageSize: Int
-    let transport: HTTPTransport
-
-    public init(account: SyncAccount, pageSize: Int, transport: HTTPTransport, session: SyncSession) {
-        self.account = account
-        self.pageSize = pageSize
-        self.transport = transport
-        self.session = session
-    }
+    public let connection: SyncConnection
+    public init(connection: SyncConnection) { self.connection = connection }
 
     public var keyVariable: String? { nil }
 

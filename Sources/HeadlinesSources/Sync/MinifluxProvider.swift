@@ -8,17 +8,8 @@ import HeadlinesCore
 /// `[source] username` set it is that user's password, sent with HTTP Basic, which Miniflux
 /// also accepts. Marks: one `PUT /v1/entries` with `{"entry_ids":[...],"status":"read"}`.
 public struct MinifluxProvider: SyncServiceProvider {
-    public let account: SyncAccount
-    public let session: SyncSession
-    let pageSize: Int
-    let transport: HTTPTransport
-
-    public init(account: SyncAccount, pageSize: Int, transport: HTTPTransport, session: SyncSession) {
-        self.account = account
-        self.pageSize = pageSize
-        self.transport = transport
-        self.session = session
-    }
+    public let connection: SyncConnection
+    public init(connection: SyncConnection) { self.connection = connection }
 
     public var keyVariable: String? { nil }
 

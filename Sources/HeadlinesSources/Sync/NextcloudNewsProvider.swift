@@ -13,17 +13,8 @@ import HeadlinesCore
 /// unchanged account costs. A headline's source is therefore its link's host, as for the other
 /// one-stream providers, and a refresh stays one request.
 public struct NextcloudNewsProvider: SyncServiceProvider {
-    public let account: SyncAccount
-    public let session: SyncSession
-    let pageSize: Int
-    let transport: HTTPTransport
-
-    public init(account: SyncAccount, pageSize: Int, transport: HTTPTransport, session: SyncSession) {
-        self.account = account
-        self.pageSize = pageSize
-        self.transport = transport
-        self.session = session
-    }
+    public let connection: SyncConnection
+    public init(connection: SyncConnection) { self.connection = connection }
 
     public var keyVariable: String? { nil }
 

@@ -6,9 +6,9 @@ import Synchronization
 /// headlines (newest first, cut to the page size), and read marks sent back. Every headline it
 /// returns has the service's item id as its `id`, which is what `markRead` takes.
 public protocol SyncServiceProvider: HeadlineProvider {
-    var account: SyncAccount { get }
-    /// The sign-in the provider uses and renews.
-    var session: SyncSession { get }
+    /// The account, its sign-in, the page size and the transport: what every provider is made of.
+    var connection: SyncConnection { get }
+    init(connection: SyncConnection)
     /// Marks these items read on the service, in as few requests as the API allows. Throws
     /// `NewsError` (through `fetchHeadlines`' rules: a transport error is `.unreachable`).
     /// Returns the ids the service took; an id it does not know counts as taken (it cannot be
@@ -16,7 +16,24 @@ public protocol SyncServiceProvider: HeadlineProvider {
     func markRead(_ ids: [String], now: Date) async throws -> [String]
 }
 
+/// What a sync provider is made of, the same for all four.
+public struct SyncConnection: Sendable {
+    public let account: SyncAccount
+    /// The sign-in the provider uses and renews.
+    public let session: SyncSession
+    let pageSize: Int
+    let transport: HTTPTransport
+}
+
 extension SyncServiceProvider {
+    public init(account: SyncAccount, pageSize: Int, transport: HTTPTransport, session: SyncSession) {
+        self.init(connection: SyncConnection(account: account, session: session, pageSize: pageSize, transport: transport))
+    }
+
+    public var account: SyncAccount { connection.account }
+    public var session: SyncSession { connection.session }
+    var pageSize: Int { connection.pageSize }
+    var transport: HTTPTransport { connection.transport }
     public var sourceKind: NewsError.SourceKind { .syncService(login: account.provider.rawValue) }
     public var displayName: String { account.displayName }
     /// Everything read is an account's usual state: the bars then show nothing, not the old list.
