@@ -96,6 +96,13 @@ final class FeedScheduleTests: XCTestCase {
             <item rdf:about="https://example.com/1"><title>One</title><link>https://example.com/1</link></item></rdf:RDF>
             """
         XCTAssertEqual(try period(rdf), FeedPeriod(seconds: 3600, reason: .updatePeriod))
+        // Atom feeds borrow the syndication module too (WordPress and Blogger write it on the feed).
+        let atom = """
+            <feed xmlns="http://www.w3.org/2005/Atom" \(sy)><title>T</title><sy:updatePeriod>weekly</sy:updatePeriod>
+            <sy:updateFrequency>7</sy:updateFrequency><entry><title>One</title><id>https://example.com/1</id>
+            <link href="https://example.com/1"/><updated>2026-01-01T00:00:00Z</updated></entry></feed>
+            """
+        XCTAssertEqual(try period(atom), FeedPeriod(seconds: 86400, reason: .updatePeriod))
         XCTAssertNil(try period("<rss version=\"2.0\"><channel><ttl>soon</ttl>\(item)</channel></rss>"))
         XCTAssertNil(try period("<rss version=\"2.0\" \(sy)><channel><sy:updatePeriod>hourly</sy:updatePeriod><sy:updateFrequency>0</sy:updateFrequency>\(item)</channel></rss>"))
     }

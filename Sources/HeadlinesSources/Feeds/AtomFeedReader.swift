@@ -4,7 +4,8 @@ import FeedXML
 
 /// Atom 1.0 and 0.3 (`issued`/`created`/`modified` for dates). Text constructs of every `type`
 /// end up as plain text; an entry without authors inherits the feed's (RFC 4287 §4.2.1). An entry
-/// document (root `<entry>`) is a feed of that one entry, with no title or link of its own.
+/// document (root `<entry>`) is a feed of that one entry, with no title or link of its own. How
+/// often the feed changes comes from the syndication module (`sy:updatePeriod`), as in RSS.
 enum AtomFeedReader {
     static func read(_ root: FeedXMLElement) -> FeedDocument {
         let ns: Set<String> = [root.namespace]
@@ -15,7 +16,9 @@ enum AtomFeedReader {
         return FeedDocument(
             title: FeedText.plain(root.firstText([("title", ns)])),
             link: alternateLink(in: root, namespaces: ns),
-            items: root.children("entry", in: ns).filter(\.isComplete).map { entry(in: $0, namespaces: ns, feedAuthors: feedAuthors) })
+            items: root.children("entry", in: ns).filter(\.isComplete).map { entry(in: $0, namespaces: ns, feedAuthors: feedAuthors) },
+            // Atom has no ttl; a feed that says how often it changes borrows RSS's syndication module.
+            period: FeedPeriod.syndication(in: root))
     }
 
     private static func entry(in e: FeedXMLElement, namespaces ns: Set<String>, feedAuthors: [String]) -> FeedItem {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FeedXML
 import HeadlinesCore
 
 /// When a feed is next fetched, and why: the latest of what its publisher asked (HTTP caching,
@@ -106,6 +107,13 @@ public struct FeedPeriod: Codable, Equatable, Sendable {
     static func ttl(_ text: String?) -> FeedPeriod? {
         guard let minutes = text.flatMap({ Int($0.trimmed()) }), minutes > 0 else { return nil }
         return FeedPeriod(seconds: TimeInterval(min(minutes, Int(FeedSchedule.cap / 60))) * 60, reason: .ttl)
+    }
+
+    /// The syndication module's elements in `channel` (an RSS channel, or an Atom feed, which
+    /// borrows them).
+    static func syndication(in channel: FeedXMLElement) -> FeedPeriod? {
+        syndication(period: channel.child("updatePeriod", in: FeedNamespace.sy)?.trimmedText,
+                    frequency: channel.child("updateFrequency", in: FeedNamespace.sy)?.trimmedText)
     }
 
     /// `sy:updatePeriod` (hourly, daily, weekly, monthly, yearly; hourly when only the frequency

@@ -31,9 +31,7 @@ enum RSSFeedReader {
 
     /// `<ttl>` first (RSS 2.0), then the syndication module (RSS 1.0, and 2.0 feeds that borrow it).
     private static func period(_ channel: FeedXMLElement, _ rss: Set<String>) -> FeedPeriod? {
-        FeedPeriod.ttl(channel.child("ttl", in: rss)?.trimmedText)
-            ?? FeedPeriod.syndication(period: channel.child("updatePeriod", in: NS.sy)?.trimmedText,
-                                      frequency: channel.child("updateFrequency", in: NS.sy)?.trimmedText)
+        FeedPeriod.ttl(channel.child("ttl", in: rss)?.trimmedText) ?? FeedPeriod.syndication(in: channel)
     }
 
     private static func item(_ e: FeedXMLElement, _ rss: Set<String>) -> FeedItem {
