@@ -24,7 +24,7 @@ jq loop: wait4's rusage of each run or loop. feedparser: its own getrusage, roun
 the server's wire log. Prints `reload.CASE[.MODE].TOOL.FIGURE value unit` lines, per reload."""
 import os, sqlite3, subprocess, sys, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from common import (BASE, BIN, DEFAULT_FEEDS, HERE, NO_IMAGES, ONE_FEED, PYTHON, RELOADS_A_DAY, TEN_FEEDS, WORK, Follower,
+from common import (BASE, BIN, DEFAULT_FEEDS, HERE, BENCH_NOTIFY, ONE_FEED, PYTHON, RELOADS_A_DAY, TEN_FEEDS, WORK, Follower,
                     Host, answers, control, emit, feed_urls, feeds_conf, home, note, rusage_run, wait_until, wire)
 import proc
 
@@ -268,7 +268,7 @@ scheduled.measure_scheduled("reload.maxage.headlines", maxage_slots, maxage_inte
 scheduled.stop()
 boat.measure("reload.maxage.newsboat", day_reloads)
 control(mode="changing", max_age=0)
-api = Headlines("api", f"[source]\nprovider = apitube\nbase-url = {BASE}/CLIENT\n{NO_IMAGES}{budget}",
+api = Headlines("api", f"[source]\nprovider = apitube\nbase-url = {BASE}/CLIENT\n{BENCH_NOTIFY}{budget}",
                 env_extra={"APITUBE_API_KEY": "bench-key"}, follower=True)
 for mode in ("changing", "unchanged"):
     control(mode=mode)
