@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// The reload child's sandbox, put on by the child itself whoever started it (the host, systemd,
-/// `headlines fetch --for-host` by hand), once its config, key file and subscription file are read
+/// `headlines-reload` run by hand), once its config, key file and subscription file are read
 /// and before the first byte from a server: every server's bytes are parsed after this point.
 /// Then no new privileges; Landlock, where the kernel offers it, keeps the file system to what a
 /// reload touches; a seccomp filter denies what a parser taken over would reach for. A kernel
