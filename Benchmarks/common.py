@@ -5,7 +5,7 @@ Set by Benchmarks/sections.sh: BENCH_BIN (the release build folder), BENCH_WORK 
 folder), BENCH_RUNTIME (a tmpfs in it, for the runtime folders), BENCH_BASE (the server,
 http://127.0.0.1:PORT), BENCH_WIRE (its wire log), and the private session's
 DBUS_SESSION_BUS_ADDRESS, DISPLAY, XDG_DATA_DIRS and SESSION_DIR."""
-import json, os, subprocess, sys, tempfile, threading, time, urllib.request
+import atexit, json, os, subprocess, sys, tempfile, threading, time, urllib.request
 
 BIN = os.environ["BENCH_BIN"]
 WORK = os.environ["BENCH_WORK"]
@@ -137,7 +137,15 @@ def notify_count():
 
 
 class Child:
-    """A process the bench started (self.proc), ended with SIGTERM, or SIGKILL if it lingers."""
+    """A process the bench started (self.proc), ended with SIGTERM, or SIGKILL if it lingers.
+    Each is also ended when its section's script exits, however it exits: a section that stops
+    early must not leave a host owning the bus name, which would make every later section's host
+    quit at once."""
+    running = []
+
+    def started(self, proc):
+        Child.running.append(self)
+        return proc
 
     def stop(self):
         if self.proc.poll() is None:
@@ -149,6 +157,9 @@ class Child:
                 self.proc.wait()
 
 
+atexit.register(lambda: [child.stop() for child in reversed(Child.running)])
+
+
 class Host(Child):
     """A headlines host in env: `headlines run` (which execs headlines-host, same PID), or the
     headlines-host binary given. Waits for its first reload ("reload ok" in its log)."""
@@ -158,7 +169,7 @@ class Host(Child):
         self.lines = os.path.join(env["XDG_RUNTIME_DIR"], "headlines", "bar", "waybar")
         self.log = open(os.path.join(env["HOME"], log_name), "wb")
         argv = [binary] if binary else [os.path.join(BIN, "headlines"), "run"]
-        self.proc = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log)
+        self.proc = self.started(subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=self.log, stderr=self.log))
         self.pid = self.proc.pid
         wait_until("the host's first reload", 60, self.published)
 
@@ -194,8 +205,8 @@ class Follower(Child):
     (a bar copy, a peer's loop): a pipe that is read, as a bar reads it."""
 
     def __init__(self, argv, env):
-        self.proc = subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL)
+        self.proc = self.started(subprocess.Popen(argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                                  stderr=subprocess.DEVNULL))
         self.pid = self.proc.pid
         self.lines = []          # (time.time(), line)
         self.changed = threading.Condition()
