@@ -2,8 +2,8 @@ internal import CGdkPixbufOnUse
 import FoundationEssentials
 
 /// Turns a downloaded image into a small PNG with gdk-pixbuf, in a module of its own so that the
-/// reload child, the one program that stores images, loads gdk-pixbuf without libnotify and the
-/// rest of the desktop layer. Only PNG, JPEG, GIF and WebP are decoded,
+/// reload child, the one program that stores images, has it without the desktop layer; loaded
+/// by the first image (GdkPixbufLibrary), not at start-up. Only PNG, JPEG, GIF and WebP are decoded,
 /// recognised by their first bytes: never SVG or any other loader gdk-pixbuf may have, whatever
 /// the server's Content-Type says.
 public enum ImageScaler {

@@ -17,6 +17,21 @@ final class CommandExitTests: XCTestCase {
         XCTAssertEqual(result.stdout, "[]\n")
     }
 
+    /// The reload child asked for its version or help answers and fetches nothing (a packager's
+    /// smoke test must not start a reload); an option it does not know is one sentence and 2.
+    func testTheReloadChildAnswersVersionAndHelpWithoutReloading() throws {
+        let version = try cli.reload(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.stdout.hasPrefix("headlines-reload "), version.stdout)
+        let help = try cli.reload(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("the host's reload child"), help.stdout)
+        XCTAssertFalse(help.stdout.hasPrefix("{"), "--help printed a reload's report: \(help.stdout)")
+        let bogus = try cli.reload(["--bogus"])
+        XCTAssertEqual(bogus.status, 2)
+        XCTAssertTrue(bogus.stderr.contains("unknown option --bogus"), bogus.stderr)
+    }
+
     func testHelpForUnknownCommandExits2NamingIt() throws {
         let result = try cli.run(["help", "bogus"])
         XCTAssertEqual(result.status, 2)
