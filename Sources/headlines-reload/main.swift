@@ -14,21 +14,20 @@ import Glibc
 let environment = ProcessEnvironment.current()
 // The keys stay in `environment`, for the providers; nothing this process starts inherits them.
 ProcessEnvironment.withholdKeys()
-let argv = Array(CommandLine.arguments.dropFirst())
-// Like every installed program, it names its version (packagers' smoke tests run it), and asked
-// for help it says what it is rather than reloading.
-if argv == ["--version"] || argv == ["-V"] {
-    print("headlines-reload \(HeadlinesVersion.string)")
-    exit(0)
-}
-if argv.contains("--help") || argv.contains("-h") {
-    print("headlines-reload [--config FILE] [--widget NAME]: the host's reload child, one reload per run; run `headlines refresh` instead.")
-    exit(0)
-}
 // The reload is the `fetch` command done for the host: its options are fetch's.
-do {
-    exit(ReloadChild.run(try Arguments.parse(["fetch"] + argv), environment: environment))
-} catch {
+let args: Arguments
+do { args = try Arguments.parse(["fetch"] + Array(CommandLine.arguments.dropFirst())) } catch {
     HostLog.error("headlines-reload: \(error.message); it is the host's reload child: run `headlines refresh` instead.")
     exit(2)
 }
+// Like every installed program, it names its version (packagers' smoke tests run it), and asked
+// for help it says what it is rather than reloading.
+if args.version {
+    print("headlines-reload \(HeadlinesVersion.string)")
+    exit(0)
+}
+if args.help {
+    print("headlines-reload [--config FILE] [--widget NAME]: the host's reload child, one reload per run; run `headlines refresh` instead.")
+    exit(0)
+}
+exit(ReloadChild.run(args, environment: environment))
